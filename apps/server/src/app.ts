@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, t } from '@pineguard/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { filesRoutes } from './features/files/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
+import { registerAccessControl } from './platform/auth.ts';
+import { registerErrorHandling } from './platform/error-handler.ts';
+import { requestLang } from './platform/lang.ts';
+import type { Storage } from './platform/storage/index.ts';
+import { validatorCompiler } from './platform/validation.ts';
+
+export type AppDeps = { config: Config; database: Database; storage: Storage };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every /api route registered, for the route-table walk and the docs. */
+    apiRoutes: { method: string; url: string; access: string }[];
+  }
+}
+
+/** Builds the whole app without listening: main.ts listens, tests use inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.decorate('apiRoutes', []);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: 'public' };
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, access: route.config?.access ?? '' });
+    }
+  });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, { db: deps.database.db, sessionTtlMs: config.sessionTtlMs });
+
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PineGuard API', description: config.appTitle, version: '0.1.0' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(filesRoutes);
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app; every non-/api path falls back to index.html for the SPA router. */
+function registerWebApp(app: FastifyInstance, webDist: string): void {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const lang = requestLang(req);
+    const path = req.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+      return reply.status(200).send({
+        code: ErrorCode.notFound,
+        message: t(lang, 'apiNotFound', { method: req.method, url: path }),
+        value: null,
+      });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,98 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads from the environment, validated here and nowhere else. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_TITLE: z.string().default('松材线虫病防治监管平台'),
+  WEB_DIST: z.string().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(7),
+  SINGLE_SIGN_IN: bool,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  TRUST_PROXY: bool,
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  appTitle: string;
+  webDist: string;
+  sessionTtlMs: number;
+  singleSignIn: boolean;
+  login: { maxPerAccount: number; maxPerAddress: number; lockMinutes: number };
+  trustProxy: boolean;
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid environment:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    appTitle: e.APP_TITLE,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    singleSignIn: e.SINGLE_SIGN_IN,
+    login: {
+      maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
+    trustProxy: e.TRUST_PROXY,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', root: resolve(dataDir, 'files') },
+  };
+}

@@ -1,0 +1,24 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    projectCode: text()
+      .notNull()
+      .references(() => projects.code),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    kind: text().notNull(),
+    originalName: text().notNull(),
+    contentType: text().notNull(),
+    bytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_project_kind_idx').on(t.projectCode, t.kind)],
+);

@@ -1,0 +1,110 @@
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  areas,
+  loginFailures,
+  projects,
+  roles,
+  sessions,
+  userProjectRoles,
+  users,
+} from '../../db/schema/index.ts';
+
+export function findLiveUserByAccount(db: Db, account: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.account}) = lower(${account})`, isNull(users.deletedAt)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function findUser(db: Db, id: string) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function countRecentFailures(db: Db, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordFailures(db: Db, keys: string[], windowStart: Date): Promise<void> {
+  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+  // Old rows only ever fall out of the window; trimming here keeps the table small.
+  await db
+    .delete(loginFailures)
+    .where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, windowStart)));
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: string; client: number; expiresAt: Date },
+) {
+  await db.insert(sessions).values(values);
+}
+
+export function findProject(db: Db, code: string) {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.code, code), isNull(projects.deletedAt)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function isProjectMember(db: Db, userId: string, projectCode: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userProjectRoles)
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function setSessionProject(db: Db, sessionId: string, projectCode: string) {
+  await db.update(sessions).set({ projectCode, roleId: null }).where(eq(sessions.id, sessionId));
+}
+
+export async function roleIdsInProject(db: Db, userId: string, projectCode: string) {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(userProjectRoles)
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
+  return rows.map((r) => r.id);
+}
+
+/** Live projects a user may choose: all of them for the super administrator. */
+export function choosableProjects(db: Db, userId: string, superAdmin: boolean) {
+  const base = db
+    .selectDistinct({ code: projects.code, name: projects.name, areaCode: projects.areaCode })
+    .from(projects);
+  if (superAdmin) return base.where(isNull(projects.deletedAt)).orderBy(projects.code);
+  return base
+    .innerJoin(userProjectRoles, eq(userProjectRoles.projectCode, projects.code))
+    .where(and(isNull(projects.deletedAt), eq(userProjectRoles.userId, userId)))
+    .orderBy(projects.code);
+}
+
+/** The areas named and all their ancestors, walking up at most four levels. */
+export async function areasWithAncestors(db: Db, codes: string[]) {
+  const found = new Map<string, typeof areas.$inferSelect>();
+  let wanted = [...new Set(codes)];
+  for (let level = 0; level < 4 && wanted.length; level++) {
+    const rows = await db.select().from(areas).where(inArray(areas.code, wanted));
+    for (const row of rows) found.set(row.code, row);
+    wanted = rows.map((r) => r.parentCode).filter((c): c is string => !!c && !found.has(c));
+  }
+  return found;
+}

@@ -1,0 +1,70 @@
+import {
+  envelope,
+  loginBody,
+  loginValue,
+  passwordBody,
+  projectTreeNode,
+  selectProjectBody,
+  selfValue,
+  t,
+} from '@pineguard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { requestLang } from '../../platform/lang.ts';
+import * as auth from './service.ts';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post('/api/user/login', {
+    config: { access: 'public' },
+    schema: { tags, summary: '登录', body: loginBody, response: { 200: envelope(loginValue) } },
+    handler: async (req) =>
+      ok(await auth.login(deps, { ...req.body, address: req.ip })),
+  });
+
+  app.get('/api/user/self', {
+    config: { access: 'session' },
+    schema: { tags, summary: '当前用户信息 (getInfo)', response: { 200: envelope(selfValue) } },
+    handler: async (req) => ok(await auth.self(deps, authOf(req), requestLang(req))),
+  });
+
+  app.post('/api/user/loginOut', {
+    config: { access: 'session' },
+    schema: { tags, summary: '退出登录', response: { 200: envelope(z.null()) } },
+    handler: async (req) => {
+      await auth.logout(deps, authOf(req));
+      return ok(null, t(requestLang(req), 'loggedOut'));
+    },
+  });
+
+  app.post('/api/user/password', {
+    config: { access: 'session' },
+    schema: { tags, summary: '修改密码', body: passwordBody, response: { 200: envelope(z.null()) } },
+    handler: async (req) => {
+      await auth.changePassword(deps, authOf(req), req.body);
+      return ok(null, t(requestLang(req), 'passwordChanged'));
+    },
+  });
+
+  app.post('/api/user/selectProject', {
+    config: { access: 'session' },
+    schema: {
+      tags,
+      summary: '选择主项目',
+      body: selectProjectBody,
+      response: { 200: envelope(z.object({ code: z.string(), name: z.string() })) },
+    },
+    handler: async (req) => ok(await auth.selectProject(deps, authOf(req), req.body.prjCode)),
+  });
+
+  app.get('/api/user/userProjectTree', {
+    config: { access: 'session' },
+    schema: { tags, summary: '可选项目树', response: { 200: envelope(z.array(projectTreeNode)) } },
+    handler: async (req) => ok(await auth.projectTree(deps, authOf(req))),
+  });
+};

@@ -1,0 +1,154 @@
+import {
+  ErrorCode,
+  type Lang,
+  type ProjectTreeNode,
+  type SelfValue,
+} from '@pineguard/contract';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { type AuthContext, endSession, endSessions, hashToken, newToken } from '../../platform/auth.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password.ts';
+import { menusForRoles } from '../menus/queries.ts';
+import * as q from './queries.ts';
+
+export async function login(
+  deps: AppDeps,
+  input: { account: string; password: string; client: number; address: string },
+): Promise<{ token: string }> {
+  const { db } = deps.database;
+  const limits = deps.config.login;
+  const windowStart = new Date(Date.now() - limits.lockMinutes * 60_000);
+  const accountKey = `account:${input.account.toLowerCase()}`;
+  const addressKey = `address:${input.address}`;
+  const [byAccount, byAddress] = await Promise.all([
+    q.countRecentFailures(db, accountKey, windowStart),
+    q.countRecentFailures(db, addressKey, windowStart),
+  ]);
+  if (byAccount >= limits.maxPerAccount || byAddress >= limits.maxPerAddress) {
+    throw new AppError(ErrorCode.rateLimited, 'rateLimited', { minutes: limits.lockMinutes });
+  }
+
+  const user = await q.findLiveUserByAccount(db, input.account);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !valid) {
+    await q.recordFailures(db, [accountKey, addressKey], windowStart);
+    throw new AppError(ErrorCode.badCredentials, 'badCredentials');
+  }
+  if (user.status === 'pending') throw new AppError(ErrorCode.accountNotActive, 'accountPending');
+  if (user.status === 'rejected') {
+    throw new AppError(ErrorCode.accountNotActive, 'accountRejected', {
+      reason: user.statusReason ?? '',
+    });
+  }
+  if (user.status === 'disabled') throw new AppError(ErrorCode.accountNotActive, 'accountDisabled');
+
+  await q.clearFailures(db, accountKey);
+  if (deps.config.singleSignIn) {
+    await endSessions(db, { userId: user.id, client: input.client }, 'elsewhere');
+  }
+  const token = newToken();
+  await q.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    client: input.client,
+    expiresAt: new Date(Date.now() + deps.config.sessionTtlMs),
+  });
+  return { token };
+}
+
+export async function self(deps: AppDeps, auth: AuthContext, lang: Lang): Promise<SelfValue> {
+  const { db } = deps.database;
+  const user = await q.findUser(db, auth.userId);
+  if (!user) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
+  const project = auth.projectCode ? await q.findProject(db, auth.projectCode) : undefined;
+  const roleIds = project
+    ? auth.roleId
+      ? [auth.roleId]
+      : await q.roleIdsInProject(db, user.id, project.code)
+    : [];
+  const [menus, sysMenus] = await Promise.all([
+    project ? menusForRoles(db, user.isSuperAdmin ? 'all' : roleIds, 'project', lang) : [],
+    user.isSuperAdmin ? menusForRoles(db, 'all', 'system', lang) : [],
+  ]);
+  return {
+    menus,
+    sysMenus,
+    name: user.name,
+    introduction: user.introduction,
+    ifAdmin: user.isSuperAdmin,
+    gpsLong: user.gpsLong,
+    gpsLat: user.gpsLat,
+    userIdOrCode: user.account,
+    avatar: user.avatar,
+    roles: user.isSuperAdmin ? ['admin', ...auth.roleCodes] : auth.roleCodes,
+    permissions: user.isSuperAdmin ? ['*'] : [...auth.permissions].sort(),
+    project: project ? { code: project.code, name: project.name } : null,
+  };
+}
+
+export async function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
+  await endSession(deps.database.db, auth.sessionId, 'logout');
+}
+
+export async function changePassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const { db } = deps.database;
+  const user = await q.findUser(db, auth.userId);
+  if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
+    throw new AppError(ErrorCode.validation, 'oldPasswordWrong');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await endSessions(tx, { userId: user.id, exceptSessionId: auth.sessionId }, 'password');
+  });
+}
+
+export async function selectProject(deps: AppDeps, auth: AuthContext, prjCode: string) {
+  const { db } = deps.database;
+  const project = await q.findProject(db, prjCode);
+  if (!project) throw fail.notFound();
+  if (!auth.isSuperAdmin && !(await q.isProjectMember(db, auth.userId, project.code))) {
+    throw fail.forbidden('projectNotMember');
+  }
+  await q.setSessionProject(db, auth.sessionId, project.code);
+  return { code: project.code, name: project.name };
+}
+
+/** The user's projects as a tree of province → city → county → project, ordered by area sort. */
+export async function projectTree(deps: AppDeps, auth: AuthContext): Promise<ProjectTreeNode[]> {
+  const { db } = deps.database;
+  const list = await q.choosableProjects(db, auth.userId, auth.isSuperAdmin);
+  const areaRows = await q.areasWithAncestors(db, list.map((p) => p.areaCode));
+  type Node = ProjectTreeNode & { sort: number; children: Node[] };
+  const roots: Node[] = [];
+  const nodes = new Map<string, Node>();
+  const areaNode = (code: string): Node | undefined => {
+    const existing = nodes.get(code);
+    if (existing) return existing;
+    const row = areaRows.get(code);
+    if (!row) return undefined;
+    const node: Node = { value: row.code, label: row.name, type: 'area', sort: row.sort, children: [] };
+    nodes.set(code, node);
+    const parent = row.parentCode ? areaNode(row.parentCode) : undefined;
+    (parent ? parent.children : roots).push(node);
+    return node;
+  };
+  for (const project of list) {
+    const leaf: Node = { value: project.code, label: project.name, type: 'project', sort: 0, children: [] };
+    const parent = areaNode(project.areaCode);
+    (parent ? parent.children : roots).push(leaf);
+  }
+  const strip = (list: Node[]): ProjectTreeNode[] =>
+    list
+      .sort((a, b) => a.sort - b.sort || a.label.localeCompare(b.label, 'zh-CN'))
+      .map(({ value, label, type, children }) =>
+        type === 'project' ? { value, label, type } : { value, label, type, children: strip(children) },
+      );
+  return strip(roots);
+}

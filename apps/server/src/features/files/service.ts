@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  ErrorCode,
+  type FileInfo,
+  type FileKind,
+  fileKindLabels,
+  fileKinds,
+  formatBytes,
+  type Lang,
+} from '@pineguard/contract';
+import rangeParser from 'range-parser';
+import type { AppDeps } from '../../app.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type FileRow, findFile, insertFile } from './queries.ts';
+import { sniff } from './sniff.ts';
+
+export function toFileInfo(row: FileRow): FileInfo {
+  return {
+    id: row.id,
+    projectCode: row.projectCode,
+    kind: row.kind as FileKind,
+    name: row.originalName,
+    contentType: row.contentType,
+    bytes: row.bytes,
+    sha256: row.sha256,
+    createdAt: row.createdAt.toISOString(),
+    url: `/api/file/${row.id}`,
+  };
+}
+
+function unsupported(kind: FileKind, type: string, lang: Lang): AppError {
+  return new AppError(ErrorCode.unsupportedMediaType, 'unsupportedMediaType', {
+    type,
+    kind: fileKindLabels[kind][lang],
+    allowed: fileKinds[kind].types.join(', '),
+  });
+}
+
+function tooLarge(kind: FileKind): AppError {
+  return new AppError(ErrorCode.payloadTooLarge, 'payloadTooLarge', {
+    limit: formatBytes(fileKinds[kind].maxBytes),
+  });
+}
+
+/**
+ * Streams one uploaded file to storage while hashing it. The declared type and the file's own
+ * first bytes must both be allowed for the kind; a file over the kind's limit is cut off by the
+ * multipart parser and nothing of it is kept.
+ */
+export async function upload(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  kind: FileKind,
+  part: MultipartFile,
+  lang: Lang,
+): Promise<FileInfo> {
+  const rule = fileKinds[kind];
+  const allowed: readonly string[] = rule.types;
+  if (!allowed.includes(part.mimetype)) throw unsupported(kind, part.mimetype, lang);
+  const head = await sniff(part.file);
+  const realType = head.mime ?? (head.text && part.mimetype === 'text/csv' ? 'text/csv' : undefined);
+  if (!realType || !allowed.includes(realType)) throw unsupported(kind, realType ?? part.mimetype, lang);
+
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const counted = Readable.from(
+    (async function* () {
+      for await (const chunk of head.stream) {
+        hash.update(chunk as Buffer);
+        bytes += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    })(),
+  );
+  const now = new Date();
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const storageKey = `${projectCode}/${kind}/${month}/${randomUUID()}`;
+  try {
+    await deps.storage.put(storageKey, counted, realType);
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(kind);
+    }
+    throw error;
+  }
+  if (part.file.truncated) {
+    await deps.storage.delete(storageKey);
+    throw tooLarge(kind);
+  }
+  try {
+    const row = await insertFile(deps.database.db, {
+      projectCode,
+      ownerId: auth.userId,
+      kind,
+      originalName: part.filename.slice(0, 255) || 'file',
+      contentType: realType,
+      bytes,
+      sha256: hash.digest('hex'),
+      storageKey,
+    });
+    return toFileInfo(row);
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+export type Download = {
+  status: 200 | 206;
+  headers: Record<string, string>;
+  body: Readable;
+};
+
+/** A file of the session's project (any project for the super administrator), whole or a byte range. */
+export async function download(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: string,
+  rangeHeader: string | undefined,
+): Promise<Download> {
+  const file = await findFile(deps.database.db, id);
+  if (!file) throw new AppError(ErrorCode.notFound, 'fileNotFound', {}, null, 404);
+  if (!auth.isSuperAdmin && file.projectCode !== auth.projectCode) {
+    throw new AppError(ErrorCode.forbidden, 'projectNotMember', {}, null, 403);
+  }
+  const headers: Record<string, string> = {
+    'content-type': file.contentType,
+    'accept-ranges': 'bytes',
+    etag: `"${file.sha256}"`,
+    'cache-control': 'private, max-age=86400',
+    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+  };
+  const ranges = rangeHeader ? rangeParser(file.bytes, rangeHeader, { combine: true }) : -2;
+  if (ranges === -1) {
+    throw new AppError(ErrorCode.rangeNotSatisfiable, 'rangeNotSatisfiable', {}, { bytes: file.bytes }, 416);
+  }
+  if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges[0]) {
+    // Several ranges are answered with the first one: players ask for one at a time.
+    const { start, end } = ranges[0];
+    headers['content-range'] = `bytes ${start}-${end}/${file.bytes}`;
+    headers['content-length'] = String(end - start + 1);
+    return { status: 206, headers, body: await deps.storage.get(file.storageKey, { start, end }) };
+  }
+  headers['content-length'] = String(file.bytes);
+  return { status: 200, headers, body: await deps.storage.get(file.storageKey) };
+}

@@ -1,0 +1,106 @@
+import type { PermissionKey } from '@pineguard/contract';
+
+/**
+ * Built-in roles, created at first start (and never overwritten afterwards, so administrators
+ * may adjust them). The super administrator is a flag on the user, not a role: it has every
+ * permission in every project and the system-admin menus.
+ */
+export type BuiltinRole = {
+  code: string;
+  name: string;
+  description: string;
+  permissions: PermissionKey[];
+  /** Menu ids granted; a parent's id grants the whole group. */
+  menus: number[];
+};
+
+const allProjectMenus = [100, 200, 300, 400, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
+
+export const builtinRoles: BuiltinRole[] = [
+  {
+    code: 'project_admin',
+    name: '项目管理员',
+    description: '管理本项目的人员、角色、标段和全部业务数据',
+    permissions: [
+      'files.read',
+      'files.upload',
+      'users.manage',
+      'roles.manage',
+      'menus.manage',
+      'invitations.manage',
+      'users.review',
+      'projects.manage',
+      'projects.read',
+      'records.read',
+      'records.review',
+      'records.edit',
+      'workers.read',
+      'workers.manage',
+      'workers.review',
+      'burnPoints.read',
+      'burnPoints.manage',
+      'qrTags.manage',
+      'exports.create',
+      'dashboard.read',
+    ],
+    menus: allProjectMenus,
+  },
+  {
+    code: 'supervisor',
+    name: '监理',
+    description: '审核、更正采集数据和劳务人员',
+    permissions: [
+      'files.read',
+      'files.upload',
+      'projects.read',
+      'records.read',
+      'records.review',
+      'records.edit',
+      'workers.read',
+      'workers.review',
+      'burnPoints.read',
+      'qrTags.manage',
+      'exports.create',
+      'dashboard.read',
+    ],
+    menus: [100, 200, 300, 400, 500, 600, 700, 5000, 800, 900],
+  },
+  {
+    code: 'section_manager',
+    name: '标段负责人',
+    description: '管理本标段的劳务人员，查看本标段数据',
+    permissions: [
+      'files.read',
+      'files.upload',
+      'projects.read',
+      'records.read',
+      'workers.read',
+      'workers.manage',
+      'burnPoints.read',
+      'exports.create',
+      'dashboard.read',
+    ],
+    menus: [100, 300, 400, 500, 700, 800, 900],
+  },
+  {
+    code: 'worker',
+    name: '劳务人员',
+    description: '仅使用手机端采集数据，无后台菜单',
+    permissions: ['files.upload', 'files.read'],
+    menus: [],
+  },
+  {
+    code: 'gov_viewer',
+    name: '政府查看',
+    description: '只读查看进度、统计和数据',
+    permissions: [
+      'files.read',
+      'projects.read',
+      'records.read',
+      'workers.read',
+      'burnPoints.read',
+      'dashboard.read',
+    ],
+    menus: [100, 200, 300, 400, 500, 601, 703, 900],
+  },
+];

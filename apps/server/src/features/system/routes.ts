@@ -1,0 +1,38 @@
+import { envelope, healthValue, initBody, initStatusValue } from '@pineguard/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import * as system from './service.ts';
+
+const tags = ['system'];
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: { tags, summary: '健康检查', response: { 200: envelope(healthValue) } },
+    handler: async () => {
+      await deps.database.db.execute(sql`select 1`);
+      return ok({ status: 'ok' as const, database: deps.database.driver });
+    },
+  });
+
+  app.get('/api/system/init', {
+    config: { access: 'public' },
+    schema: { tags, summary: '是否已初始化', response: { 200: envelope(initStatusValue) } },
+    handler: async () => ok({ initialised: await system.isInitialised(deps) }),
+  });
+
+  app.post('/api/system/init', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: '首次运行：创建超级管理员',
+      body: initBody,
+      response: { 200: envelope(z.object({ account: z.string() })) },
+    },
+    handler: async (req) => ok(await system.initialise(deps, req.body)),
+  });
+};

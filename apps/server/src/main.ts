@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './features/system/bootstrap.ts';
+import { createStorage } from './platform/storage/index.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await prepareDatabase(database);
+const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // A stuck request must not keep the process alive for ever.
+  const timer = setTimeout(() => {
+    app.log.error('graceful shutdown timed out');
+    process.exit(1);
+  }, 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: database.driver, storage: config.storage.driver, dataDir: config.dataDir },
+  `${config.appTitle} listening on http://localhost:${config.port}`,
+);

@@ -1,0 +1,26 @@
+import { ErrorCode, type ErrorCodeValue, type MessageKey } from '@pineguard/contract';
+
+/**
+ * A handled failure: answered with HTTP 200 (or `httpStatus` where HTTP semantics matter, such
+ * as file downloads) and the envelope code; the message is looked up in the request's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly appCode: ErrorCodeValue,
+    readonly messageKey: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly value: unknown = null,
+    readonly httpStatus = 200,
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const fail = {
+  forbidden: (key: MessageKey = 'forbidden') => new AppError(ErrorCode.forbidden, key),
+  notFound: (key: MessageKey = 'notFound') => new AppError(ErrorCode.notFound, key),
+  conflict: (key: MessageKey = 'conflict', params?: Record<string, string | number>) =>
+    new AppError(ErrorCode.conflict, key, params),
+  projectRequired: () => new AppError(ErrorCode.projectRequired, 'projectRequired'),
+};

@@ -1,0 +1,46 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, Storage } from './storage.ts';
+
+/** Files under a root folder. Writes go to a temporary name first, so a failed upload leaves nothing. */
+export function localStorage(root: string): Storage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const full = resolve(join(base, key));
+    if (!full.startsWith(base + sep)) throw new Error(`Storage key escapes the root: ${key}`);
+    return full;
+  };
+  return {
+    driver: 'local',
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.part-${process.pid}-${Date.now()}`;
+      try {
+        await pipeline(body, createWriteStream(temp));
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key, range?: ByteRange): Promise<Readable> {
+      const path = pathOf(key);
+      await stat(path);
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { clientPasswordHash } from '@pineguard/contract';
+import { count } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { prepareDatabase } from '../features/system/bootstrap.ts';
+import { hashPassword } from '../platform/password.ts';
+import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
+
+/** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await prepareDatabase(database);
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(users);
+    if (!row?.n) {
+      await tx.insert(users).values({
+        account: 'admin',
+        name: '系统管理员',
+        passwordHash: await hashPassword(clientPasswordHash(DEMO_PASSWORD)),
+        isSuperAdmin: true,
+      });
+      console.log(`created super administrator admin / ${DEMO_PASSWORD}`);
+    }
+    await seedDemo(tx);
+  });
+  console.log(`demo data loaded; accounts (password ${DEMO_PASSWORD}):`);
+  for (const a of demoAccounts) console.log(`  ${a.account}\t${a.name}\t${a.role}\t${a.projects.join(',')}`);
+} finally {
+  await database.close();
+}

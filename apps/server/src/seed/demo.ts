@@ -1,0 +1,86 @@
+import { clientPasswordHash } from '@pineguard/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { projects, roles, sections, userProjectRoles, users } from '../db/schema/index.ts';
+import { hashPassword } from '../platform/password.ts';
+
+/**
+ * The demo: two counties of Quzhou, Zhejiang (开化县 330824, 江山市 330881), one campaign
+ * project each with three sections, and one account per built-in role. Fixed content, so two
+ * runs produce the same data; running it again changes nothing.
+ */
+export const DEMO_PASSWORD = 'pine2026';
+
+export const demoProjects = [
+  {
+    code: 'KH2026',
+    name: '开化县2026年度松材线虫病疫木除治项目',
+    areaCode: '330824',
+    sections: [
+      { code: 'KH-BD01', name: '第一标段（华埠镇、池淮镇）', contractor: '开化县绿源林业工程有限公司' },
+      { code: 'KH-BD02', name: '第二标段（马金镇、村头镇）', contractor: '衢州市森卫生态科技有限公司' },
+      { code: 'KH-BD03', name: '第三标段（齐溪镇、何田乡）', contractor: '浙江青松林业服务有限公司' },
+    ],
+  },
+  {
+    code: 'JS2026',
+    name: '江山市2026年度松材线虫病疫木除治项目',
+    areaCode: '330881',
+    sections: [
+      { code: 'JS-BD01', name: '第一标段（贺村镇、上余镇）', contractor: '江山市林海除治工程有限公司' },
+      { code: 'JS-BD02', name: '第二标段（峡口镇、保安乡）', contractor: '浙江仙霞林业科技有限公司' },
+      { code: 'JS-BD03', name: '第三标段（廿八都镇、张村乡）', contractor: '衢州市绿盾生物防治有限公司' },
+    ],
+  },
+];
+
+/** One account per built-in role; the project administrator belongs to both projects. */
+export const demoAccounts = [
+  { account: 'demo_admin', name: '周建国', role: 'project_admin', projects: ['KH2026', 'JS2026'] },
+  { account: 'demo_jianli', name: '汪丽华', role: 'supervisor', projects: ['KH2026'] },
+  { account: 'demo_bd', name: '余志强', role: 'section_manager', projects: ['KH2026'] },
+  { account: 'demo_worker', name: '徐长根', role: 'worker', projects: ['KH2026'] },
+  { account: 'demo_gov', name: '郑晓燕', role: 'gov_viewer', projects: ['KH2026', 'JS2026'] },
+] as const;
+
+type Tx = Pick<Db, 'select' | 'insert'>;
+
+export async function seedDemo(db: Tx): Promise<void> {
+  await db
+    .insert(projects)
+    .values(demoProjects.map(({ code, name, areaCode }) => ({ code, name, areaCode })))
+    .onConflictDoNothing();
+  await db
+    .insert(sections)
+    .values(demoProjects.flatMap((p) => p.sections.map((s) => ({ ...s, projectCode: p.code }))))
+    .onConflictDoNothing();
+
+  const roleRows = await db
+    .select({ id: roles.id, code: roles.code })
+    .from(roles)
+    .where(inArray(roles.code, demoAccounts.map((a) => a.role)));
+  const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
+
+  for (const demo of demoAccounts) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, demo.account));
+    let userId = existing?.id;
+    if (!userId) {
+      const [created] = await db
+        .insert(users)
+        .values({
+          account: demo.account,
+          name: demo.name,
+          passwordHash: await hashPassword(clientPasswordHash(DEMO_PASSWORD)),
+          introduction: '演示账号',
+        })
+        .returning({ id: users.id });
+      userId = created?.id;
+    }
+    const role = roleId.get(demo.role);
+    if (!userId || !role) throw new Error(`Demo account ${demo.account} could not be created`);
+    await db
+      .insert(userProjectRoles)
+      .values(demo.projects.map((projectCode) => ({ userId: userId as string, projectCode, roleId: role })))
+      .onConflictDoNothing();
+  }
+}

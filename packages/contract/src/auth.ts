@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { menuNode } from './menus.ts';
+import { clientHashPattern } from './password.ts';
+
+/** A password as it crosses the wire: always the client hash (spec §5), never the typed text. */
+export const clientHash = z
+  .string()
+  .regex(clientHashPattern, { error: 'passwordNotHashed' });
+
+export const account = z.string().trim().min(1).max(64);
+
+/** Client type codes: 2 is the web back-office (spec §9); 1 is the field app. */
+export const clientType = z.union([z.literal(1), z.literal(2)]);
+
+export const loginBody = z.object({
+  account,
+  password: clientHash,
+  client: clientType.default(2),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const loginValue = z.object({ token: z.string() });
+
+export const selfValue = z.object({
+  menus: z.array(menuNode),
+  sysMenus: z.array(menuNode),
+  name: z.string(),
+  introduction: z.string(),
+  ifAdmin: z.boolean(),
+  gpsLong: z.number().nullable(),
+  gpsLat: z.number().nullable(),
+  userIdOrCode: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  project: z.object({ code: z.string(), name: z.string() }).nullable(),
+});
+export type SelfValue = z.infer<typeof selfValue>;
+
+export const passwordBody = z.object({ oldPassword: clientHash, newPassword: clientHash });
+
+export const selectProjectBody = z.object({ prjCode: z.string().trim().min(1).max(64) });
+
+/** One node of the project picker: area groups (province → city → county) with projects as leaves. */
+export type ProjectTreeNode = {
+  value: string;
+  label: string;
+  type: 'area' | 'project';
+  children?: ProjectTreeNode[];
+};
+export const projectTreeNode: z.ZodType<ProjectTreeNode> = z.lazy(() =>
+  z.object({
+    value: z.string(),
+    label: z.string(),
+    type: z.enum(['area', 'project']),
+    children: z.array(projectTreeNode).optional(),
+  }),
+);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every /api JSON answer: `{code, message, value}`; code 0 is success. */
+export function envelope<T extends z.ZodType>(value: T) {
+  return z.object({ code: z.number().int(), message: z.string(), value });
+}
+
+export type Envelope<T> = { code: number; message: string; value: T };
+
+/** Page request shared by every list: page 1, size 10 by default (spec §9), bounded. */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int() });
+}

@@ -1,0 +1,79 @@
+import type { Lang, Text } from './i18n.ts';
+import { format } from './i18n.ts';
+
+/**
+ * Server messages shown to users, Chinese first. The spec quotes some in English; those are
+ * translations, so the Chinese here is the natural wording and the English is the spec's.
+ */
+export const messages = {
+  ok: { 'zh-CN': '成功', en: 'Success' },
+  notSignedIn: { 'zh-CN': '未登录或登录已失效，请重新登录', en: 'Not signed in, please log in' },
+  tokenInvalid: { 'zh-CN': '登录已过期，请重新登录', en: 'Your session has expired, please log in again' },
+  signedInElsewhere: {
+    'zh-CN': '您的账号已在其他地方登录',
+    en: 'Your account has signed in elsewhere',
+  },
+  validation: { 'zh-CN': '参数校验失败', en: 'Invalid parameters' },
+  malformedBody: { 'zh-CN': '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  emptyBody: { 'zh-CN': '请求内容为空', en: 'The request body is empty' },
+  badCredentials: { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
+  accountDisabled: { 'zh-CN': '账号已停用', en: 'This account is disabled' },
+  accountPending: {
+    'zh-CN': '账号正在等待审核，审核通过后才能登录',
+    en: 'Your account is waiting for review and cannot sign in yet',
+  },
+  accountRejected: {
+    'zh-CN': '账号审核未通过：{reason}',
+    en: 'Your account was not approved: {reason}',
+  },
+  forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
+  projectRequired: { 'zh-CN': '请先选择项目', en: 'Please select a project first' },
+  projectNotMember: {
+    'zh-CN': '您不是该项目的成员',
+    en: 'You are not a member of this project',
+  },
+  notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
+  apiNotFound: { 'zh-CN': '接口不存在：{method} {url}', en: 'No such API: {method} {url}' },
+  fileNotFound: { 'zh-CN': '文件不存在', en: 'File not found' },
+  conflict: { 'zh-CN': '数据冲突', en: 'Conflict' },
+  alreadyInitialised: {
+    'zh-CN': '系统已初始化，不能重复创建管理员',
+    en: 'The system is already initialised',
+  },
+  payloadTooLarge: {
+    'zh-CN': '上传内容过大，最大允许 {limit}',
+    en: 'The upload is too large; the limit is {limit}',
+  },
+  bodyTooLarge: { 'zh-CN': '请求内容过大', en: 'The request body is too large' },
+  unsupportedMediaType: {
+    'zh-CN': '不支持的文件类型：{type}（{kind}允许：{allowed}）',
+    en: 'Unsupported file type: {type} ({kind} allows: {allowed})',
+  },
+  unsupportedContentType: {
+    'zh-CN': '不支持的请求类型：{type}',
+    en: 'Unsupported request content type: {type}',
+  },
+  uploadNoFile: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
+  rangeNotSatisfiable: { 'zh-CN': '请求的范围无效', en: 'The requested range is not valid' },
+  rateLimited: {
+    'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins; try again in {minutes} minutes',
+  },
+  serverError: {
+    'zh-CN': '服务器内部错误（请求编号 {requestId}）',
+    en: 'Internal server error (request id {requestId})',
+  },
+  passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
+  oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
+  loggedOut: { 'zh-CN': '已退出登录', en: 'Logged out' },
+} satisfies Record<string, Text>;
+
+export type MessageKey = keyof typeof messages;
+
+export function t(
+  lang: Lang,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): string {
+  return format(messages[key][lang], params);
+}

@@ -1,0 +1,31 @@
+/**
+ * Every route declares one of these. `public` needs nothing; `session` needs a signed-in user;
+ * `project` needs a signed-in user with a selected project; any other key must be granted by
+ * one of the user's roles in the selected project (the super administrator has all).
+ */
+export const permissionKeys = [
+  'files.read',
+  'files.upload',
+  'users.manage',
+  'roles.manage',
+  'menus.manage',
+  'invitations.manage',
+  'users.review',
+  'projects.manage',
+  'projects.read',
+  'records.read',
+  'records.review',
+  'records.edit',
+  'workers.read',
+  'workers.manage',
+  'workers.review',
+  'burnPoints.read',
+  'burnPoints.manage',
+  'qrTags.manage',
+  'exports.create',
+  'dashboard.read',
+  'system.admin',
+] as const;
+
+export type PermissionKey = (typeof permissionKeys)[number];
+export type RouteAccess = 'public' | 'session' | 'project' | PermissionKey;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { account, clientHash } from './auth.ts';
+
+export const initStatusValue = z.object({ initialised: z.boolean() });
+
+export const initBody = z.object({
+  account,
+  password: clientHash,
+  name: z.string().trim().min(1).max(12),
+  demo: z.boolean().default(false),
+});
+
+export const healthValue = z.object({ status: z.literal('ok'), database: z.string() });
