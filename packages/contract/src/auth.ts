@@ -3,9 +3,7 @@ import { menuNode } from './menus.ts';
 import { clientHashPattern } from './password.ts';
 
 /** A password as it crosses the wire: always the client hash (spec §5), never the typed text. */
-export const clientHash = z
-  .string()
-  .regex(clientHashPattern, { error: 'passwordNotHashed' });
+export const clientHash = z.string().regex(clientHashPattern, { error: 'passwordNotHashed' });
 
 export const account = z.string().trim().min(1).max(64);
 

@@ -10,7 +10,5 @@ export function pickLang(header: string | undefined | null): Lang {
 
 /** Fills `{name}` placeholders. */
 export function format(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) =>
-    key in params ? String(params[key]) : m,
-  );
+  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in params ? String(params[key]) : m));
 }

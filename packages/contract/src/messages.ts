@@ -70,10 +70,6 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export function t(
-  lang: Lang,
-  key: MessageKey,
-  params?: Record<string, string | number>,
-): string {
+export function t(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   return format(messages[key][lang], params);
 }

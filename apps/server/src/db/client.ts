@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -17,6 +17,8 @@ export type Database = {
   /** Runs `fn` while holding a cluster-wide advisory lock (serialises start-up work across instances). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start from a migrated copy). */
+  snapshot?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -79,5 +81,6 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       return run;
     },
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
   };
 }

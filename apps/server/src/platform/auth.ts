@@ -52,11 +52,7 @@ export function readToken(req: FastifyRequest): string | undefined {
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function resolveSession(
-  db: Db,
-  token: string,
-  ttlMs: number,
-): Promise<AuthContext> {
+export async function resolveSession(db: Db, token: string, ttlMs: number): Promise<AuthContext> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -105,9 +101,7 @@ export async function projectGrants(
     .select({ id: roles.id, code: roles.code, permissions: roles.permissions })
     .from(userProjectRoles)
     .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
-    .where(
-      and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)),
-    );
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
   const active = activeRoleId ? rows.filter((r) => r.id === activeRoleId) : rows;
   return {
     roleCodes: active.map((r) => r.code),
@@ -159,10 +153,7 @@ export function projectOf(req: FastifyRequest): string {
  * One gate for every /api route: refuses to register a route that does not declare `access`,
  * then checks session, permission and project before the handler runs.
  */
-export function registerAccessControl(
-  app: FastifyInstance,
-  deps: { db: Db; sessionTtlMs: number },
-): void {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; sessionTtlMs: number }): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {

@@ -56,7 +56,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const answer = classify(error, req);
     if (answer) {
       if (answer.code !== ErrorCode.notSignedIn) req.log.info({ code: answer.code }, answer.message);
-      return reply.status(answer.http).send({ code: answer.code, message: answer.message, value: answer.value });
+      return reply
+        .status(answer.http)
+        .send({ code: answer.code, message: answer.message, value: answer.value });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -58,7 +58,12 @@ export async function seedDemo(db: Tx): Promise<void> {
   const roleRows = await db
     .select({ id: roles.id, code: roles.code })
     .from(roles)
-    .where(inArray(roles.code, demoAccounts.map((a) => a.role)));
+    .where(
+      inArray(
+        roles.code,
+        demoAccounts.map((a) => a.role),
+      ),
+    );
   const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
 
   for (const demo of demoAccounts) {

@@ -23,8 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/user/login', {
     config: { access: 'public' },
     schema: { tags, summary: '登录', body: loginBody, response: { 200: envelope(loginValue) } },
-    handler: async (req) =>
-      ok(await auth.login(deps, { ...req.body, address: req.ip })),
+    handler: async (req) => ok(await auth.login(deps, { ...req.body, address: req.ip })),
   });
 
   app.get('/api/user/self', {

@@ -1,9 +1,4 @@
-import {
-  ErrorCode,
-  type Lang,
-  type ProjectTreeNode,
-  type SelfValue,
-} from '@pineguard/contract';
+import { ErrorCode, type Lang, type ProjectTreeNode, type SelfValue } from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -124,7 +119,10 @@ export async function selectProject(deps: AppDeps, auth: AuthContext, prjCode: s
 export async function projectTree(deps: AppDeps, auth: AuthContext): Promise<ProjectTreeNode[]> {
   const { db } = deps.database;
   const list = await q.choosableProjects(db, auth.userId, auth.isSuperAdmin);
-  const areaRows = await q.areasWithAncestors(db, list.map((p) => p.areaCode));
+  const areaRows = await q.areasWithAncestors(
+    db,
+    list.map((p) => p.areaCode),
+  );
   type Node = ProjectTreeNode & { sort: number; children: Node[] };
   const roots: Node[] = [];
   const nodes = new Map<string, Node>();

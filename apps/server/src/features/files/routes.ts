@@ -1,11 +1,11 @@
 import {
+  ErrorCode,
   envelope,
   fileInfo,
   fileKinds,
   t,
   uploadConfigValue,
   uploadQuery,
-  ErrorCode,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

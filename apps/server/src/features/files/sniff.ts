@@ -9,7 +9,9 @@ const HEAD_BYTES = 4100;
  * Reads the first bytes of a stream to learn what it really contains, and hands back a stream
  * that still yields every byte, so the upload goes on without buffering the whole file.
  */
-export async function sniff(source: Readable): Promise<{ mime: string | undefined; text: boolean; stream: Readable }> {
+export async function sniff(
+  source: Readable,
+): Promise<{ mime: string | undefined; text: boolean; stream: Readable }> {
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;

@@ -59,5 +59,8 @@ export async function menusForRoles(
       parent = byId.get(parent)?.pid;
     }
   }
-  return toTree(all.filter((m) => keep.has(m.id)), lang);
+  return toTree(
+    all.filter((m) => keep.has(m.id)),
+    lang,
+  );
 }

@@ -52,7 +52,12 @@ async function ensureBaseData({ db }: Database): Promise<void> {
   const existing = await db
     .select({ code: roles.code })
     .from(roles)
-    .where(inArray(roles.code, builtinRoles.map((r) => r.code)));
+    .where(
+      inArray(
+        roles.code,
+        builtinRoles.map((r) => r.code),
+      ),
+    );
   const have = new Set(existing.map((r) => r.code));
   for (const role of builtinRoles.filter((r) => !have.has(r.code))) {
     await db.transaction(async (tx) => {

@@ -1,0 +1,78 @@
+import { clientPasswordHash, ErrorCode } from '@pineguard/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { projects, sections, userProjectRoles, users } from '../../db/schema/index.ts';
+import { demoAccounts } from '../../seed/demo.ts';
+
+describe('system', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the database driver', async () => {
+    const res = await t.api('GET', '/api/health');
+    expect(res).toEqual({
+      code: 0,
+      message: 'success',
+      value: { status: 'ok', database: t.deps.database.driver },
+    });
+  });
+
+  it('is not initialised before the first administrator exists', async () => {
+    const res = await t.api<{ initialised: boolean }>('GET', '/api/system/init');
+    expect(res.value.initialised).toBe(false);
+  });
+
+  it('refuses an init whose password was not client-hashed, naming the field', async () => {
+    const res = await t.api('POST', '/api/system/init', {
+      body: { account: 'admin', password: 'plain-text', name: '管理员' },
+    });
+    expect(res.code).toBe(ErrorCode.validation);
+    expect(res.message).toBe('密码须经客户端加密后提交');
+  });
+
+  it('creates exactly one super administrator when two inits race', async () => {
+    const body = (account: string) => ({
+      account,
+      password: clientPasswordHash('admin123'),
+      name: '管理员',
+      demo: true,
+    });
+    const [a, b] = await Promise.all([
+      t.api('POST', '/api/system/init', { body: body('admin') }),
+      t.api('POST', '/api/system/init', { body: body('admin2') }),
+    ]);
+    const codes = [a.code, b.code].sort();
+    expect(codes).toEqual([0, ErrorCode.conflict]);
+    const [row] = await t.deps.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.isSuperAdmin, true));
+    expect(row?.n).toBe(1);
+    const again = await t.api('POST', '/api/system/init', { body: body('admin3') });
+    expect(again.code).toBe(ErrorCode.conflict);
+    expect(again.message).toBe('系统已初始化，不能重复创建管理员');
+    const status = await t.api<{ initialised: boolean }>('GET', '/api/system/init');
+    expect(status.value.initialised).toBe(true);
+  });
+
+  it('loads the demo with real county codes, sections and one account per role', async () => {
+    const { db } = t.deps.database;
+    const prj = await db.select().from(projects).orderBy(projects.code);
+    expect(prj.map((p) => [p.code, p.areaCode])).toEqual([
+      ['JS2026', '330881'],
+      ['KH2026', '330824'],
+    ]);
+    const [sec] = await db.select({ n: count() }).from(sections);
+    expect(sec?.n).toBe(6);
+    for (const demo of demoAccounts) {
+      const token = await t.signIn(demo.account, 'pine2026');
+      expect(token).toHaveLength(43);
+    }
+    const [grants] = await db.select({ n: count() }).from(userProjectRoles);
+    expect(grants?.n).toBe(demoAccounts.reduce((n, a) => n + a.projects.length, 0));
+  });
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientPasswordHash, type Envelope } from '@pineguard/contract';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { createStorage, type Storage } from '../src/platform/storage/index.ts';
+import { withDatabase } from './global-setup.ts';
+import { adminUrl } from './pg.ts';
+
+export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
+
+/** A fresh, migrated database for one test file: a copy of the template made in global setup. */
+export async function testDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `pineguard_test_${randomBytes(6).toString('hex')}`;
+    const admin = await adminUrl(url);
+    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.end();
+    const dbUrl = withDatabase(url, name);
+    const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 5 });
+    return {
+      ...database,
+      url: dbUrl,
+      async drop() {
+        await database.close();
+        const again = await adminUrl(url);
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('global setup did not provide a PGlite template');
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  return { ...database, drop: () => database.close() };
+}
+
+export type Api = <T = unknown>(
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+  url: string,
+  options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+) => Promise<Envelope<T>>;
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  api: Api;
+  dataDir: string;
+  /** Initialises the system (admin / admin123) and returns the super administrator's token. */
+  initAdmin(options?: { demo?: boolean }): Promise<string>;
+  signIn(account: string, password: string, client?: number): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; storage?: Storage; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  const database = options.database ?? (await testDatabase());
+  const deps: AppDeps = {
+    config,
+    database,
+    storage: options.storage ?? createStorage(config.storage),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const api: Api = async (method, url, opts = {}) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    return res.json();
+  };
+
+  const signIn = async (account: string, password: string, client = 2) => {
+    const res = await api<{ token: string }>('POST', '/api/user/login', {
+      body: { account, password: clientPasswordHash(password), client },
+    });
+    if (res.code !== 0) throw new Error(`sign-in of ${account} failed: ${res.code} ${res.message}`);
+    return res.value.token;
+  };
+
+  return {
+    app,
+    deps,
+    api,
+    dataDir,
+    signIn,
+    async initAdmin({ demo = false } = {}) {
+      const res = await api('POST', '/api/system/init', {
+        body: { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo },
+      });
+      if (res.code !== 0) throw new Error(`init failed: ${res.message}`);
+      return signIn('admin', 'admin123');
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

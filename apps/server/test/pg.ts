@@ -1,0 +1,12 @@
+import pg from 'pg';
+
+export const TEMPLATE_DB = 'pineguard_test_template';
+
+/** A client on the server's maintenance database, for creating and dropping test databases. */
+export async function adminUrl(url: string): Promise<pg.Client> {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: u.toString() });
+  await client.connect();
+  return client;
+}
