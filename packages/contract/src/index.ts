@@ -8,4 +8,5 @@ export * from './menus.ts';
 export * from './messages.ts';
 export * from './password.ts';
 export * from './permissions.ts';
+export * from './profile.ts';
 export * from './system.ts';

@@ -65,6 +65,7 @@ export const messages = {
   },
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
+  profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },
   loggedOut: { 'zh-CN': '已退出登录', en: 'Logged out' },
 } satisfies Record<string, Text>;
 

@@ -1,4 +1,4 @@
-import { ErrorCode, type Lang, type ProjectTreeNode, type SelfValue } from '@pineguard/contract';
+import { ErrorCode, type Lang, type ProjectTreeNode, type SelfInfo, type SelfValue } from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -149,4 +149,22 @@ export async function projectTree(deps: AppDeps, auth: AuthContext): Promise<Pro
         type === 'project' ? { value, label, type } : { value, label, type, children: strip(children) },
       );
   return strip(roots);
+}
+
+export async function selfInfo(deps: AppDeps, auth: AuthContext): Promise<SelfInfo> {
+  const user = await q.findUser(deps.database.db, auth.userId);
+  if (!user) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
+  return { name: user.name, avatar: user.avatar, sex: user.sex, birthday: user.birthday, phone: user.phone };
+}
+
+export async function editSelfInfo(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { name: string; avatar: string; sex: number | null; birthday: string | null },
+): Promise<SelfInfo> {
+  await deps.database.db
+    .update(users)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(users.id, auth.userId));
+  return selfInfo(deps, auth);
 }
