@@ -25,7 +25,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Every /api route registered, for the route-table walk and the docs. */
-    apiRoutes: { method: string; url: string; access: string }[];
+    apiRoutes: { method: string; url: string; access: string; hasBody: boolean }[];
   }
 }
 
@@ -56,7 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, access: route.config?.access ?? '' });
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? '',
+        hasBody: Boolean(route.schema?.body),
+      });
     }
   });
 

@@ -59,7 +59,13 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; storage?: Storage; database?: TestDatabase } = {},
+  options: {
+    env?: Record<string, string>;
+    storage?: Storage;
+    database?: TestDatabase;
+    /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
@@ -70,6 +76,7 @@ export async function createTestApp(
     storage: options.storage ?? createStorage(config.storage),
   };
   const app = await buildApp(deps);
+  options.extend?.(app);
   await app.ready();
 
   const api: Api = async (method, url, opts = {}) => {

@@ -1,4 +1,10 @@
-import { ErrorCode, type Lang, type ProjectTreeNode, type SelfInfo, type SelfValue } from '@pineguard/contract';
+import {
+  ErrorCode,
+  type Lang,
+  type ProjectTreeNode,
+  type SelfInfo,
+  type SelfValue,
+} from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
