@@ -28,7 +28,7 @@ describe('database start-up', () => {
       expect(menus?.n).toBe(builtinMenus.length);
       expect(roleRows?.n).toBe(builtinRoles.length);
       const applied = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect((applied.rows[0] as { n: number }).n).toBe(1);
+      expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
     } finally {
       await a.close();
       await b.close();

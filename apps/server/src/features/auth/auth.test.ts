@@ -87,7 +87,12 @@ describe('sign-in and sessions', () => {
 
   it('accepts the token in token, X-Token and Authorization: Bearer headers', async () => {
     const token = await t.signIn('demo_gov', 'pine2026');
-    for (const headers of [{ token }, { 'x-token': token }, { authorization: `Bearer ${token}` }]) {
+    const variants: Record<string, string>[] = [
+      { token },
+      { 'x-token': token },
+      { authorization: `Bearer ${token}` },
+    ];
+    for (const headers of variants) {
       const res = await t.api<{ userIdOrCode: string }>('GET', '/api/user/self', { headers });
       expect(res.code).toBe(0);
       expect(res.value.userIdOrCode).toBe('demo_gov');
