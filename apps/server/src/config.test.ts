@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, embedded database under ./data, local files', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.storage).toEqual({ driver: 'local', root: `${config.dataDir}/files` });
+    expect(config.sessionTtlMs).toBe(7 * 24 * 3600 * 1000);
+    expect(config.singleSignIn).toBe(false);
+  });
+
+  it('names every bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('requires a bucket for S3 storage', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config.storage).toMatchObject({ driver: 's3', bucket: 'b', forcePathStyle: true });
+  });
+});
