@@ -19,7 +19,7 @@ export async function startLocalS3(): Promise<{
     directory,
     configureBuckets: [{ name: 'pineguard', configs: [] }],
   });
-  const address = (await server.run()) as { port: number };
+  const address = await server.run();
   const env = {
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: `http://127.0.0.1:${address.port}`,

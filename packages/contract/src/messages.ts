@@ -63,6 +63,7 @@ export const messages = {
     'zh-CN': '服务器内部错误（请求编号 {requestId}）',
     en: 'Internal server error (request id {requestId})',
   },
+  databaseUnavailable: { 'zh-CN': '数据库不可用', en: 'The database is unavailable' },
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },

@@ -1,8 +1,9 @@
-import { envelope, healthValue, initBody, initStatusValue } from '@pineguard/contract';
+import { ErrorCode, envelope, healthValue, initBody, initStatusValue } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
 import * as system from './service.ts';
 
 const tags = ['system'];
@@ -13,8 +14,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', {
     config: { access: 'public' },
     schema: { tags, summary: '健康检查', response: { 200: envelope(healthValue) } },
-    handler: async () => {
-      await deps.database.db.execute(sql`select 1`);
+    handler: async (req) => {
+      try {
+        await deps.database.db.execute(sql`select 1`);
+      } catch (error) {
+        req.log.error({ err: error }, 'health check: database unreachable');
+        throw new AppError(ErrorCode.serverError, 'databaseUnavailable', {}, null, 503);
+      }
       return ok({ status: 'ok' as const, database: deps.database.driver });
     },
   });

@@ -76,3 +76,17 @@ describe('system', () => {
     expect(grants?.n).toBe(demoAccounts.reduce((n, a) => n + a.projects.length, 0));
   });
 });
+
+describe('health when the database is gone', () => {
+  it('answers 503 with a clear message instead of a stack', async () => {
+    const t = await createTestApp();
+    try {
+      await t.deps.database.close();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: ErrorCode.serverError, message: '数据库不可用', value: null });
+    } finally {
+      await t.app.close();
+    }
+  });
+});
