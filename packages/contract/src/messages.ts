@@ -32,6 +32,10 @@ export const messages = {
     'zh-CN': '您不是该项目的成员',
     en: 'You are not a member of this project',
   },
+  otherProject: {
+    'zh-CN': '该数据属于其他项目，请先切换到该项目',
+    en: 'This data belongs to another project; switch to that project first',
+  },
   notFound: { 'zh-CN': '资源不存在', en: 'Not found' },
   apiNotFound: { 'zh-CN': '接口不存在：{method} {url}', en: 'No such API: {method} {url}' },
   fileNotFound: { 'zh-CN': '文件不存在', en: 'File not found' },

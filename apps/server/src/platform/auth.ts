@@ -182,6 +182,6 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; sess
     if (!pick || !auth) return;
     const named = pick(req);
     if (named === undefined || named === auth.projectCode || auth.isSuperAdmin) return;
-    throw new AppError(ErrorCode.forbidden, 'projectNotMember');
+    throw new AppError(ErrorCode.forbidden, 'otherProject');
   });
 }

@@ -16,6 +16,11 @@ describe('the route table', () => {
         app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
           throw new Error('secret internal detail');
         });
+        app.get<{ Querystring: { prjCode?: string } }>(
+          '/api/test/scoped',
+          { config: { access: 'project', projectOf: (req) => (req.query as { prjCode?: string }).prjCode } },
+          async () => ({ code: 0, message: 'ok', value: 'in scope' }),
+        );
       },
     });
     admin = await t.initAdmin({ demo: true });
@@ -61,6 +66,20 @@ describe('the route table', () => {
       const empty = await t.app.inject({ method: route.method as 'POST', url, headers, payload: '' });
       expect(empty.json(), url).toMatchObject({ code: ErrorCode.malformedBody });
     }
+  });
+
+  it('refuses data named for a project other than the selected one, even to a member of both', async () => {
+    const member = await t.signIn('demo_admin', 'pine2026');
+    const noProject = await t.api('GET', '/api/test/scoped?prjCode=KH2026', { token: member });
+    expect(noProject.code).toBe(ErrorCode.projectRequired);
+    await t.api('POST', '/api/user/selectProject', { token: member, body: { prjCode: 'KH2026' } });
+    expect((await t.api('GET', '/api/test/scoped?prjCode=KH2026', { token: member })).value).toBe('in scope');
+    const other = await t.api('GET', '/api/test/scoped?prjCode=JS2026', { token: member });
+    expect(other).toEqual({
+      code: ErrorCode.forbidden,
+      message: '该数据属于其他项目，请先切换到该项目',
+      value: null,
+    });
   });
 
   it('names unknown /api paths', async () => {

@@ -126,7 +126,7 @@ export async function download(
   const file = await findFile(deps.database.db, id);
   if (!file) throw new AppError(ErrorCode.notFound, 'fileNotFound', {}, null, 404);
   if (!auth.isSuperAdmin && file.projectCode !== auth.projectCode) {
-    throw new AppError(ErrorCode.forbidden, 'projectNotMember', {}, null, 403);
+    throw new AppError(ErrorCode.forbidden, 'otherProject', {}, null, 403);
   }
   const headers: Record<string, string> = {
     'content-type': file.contentType,
