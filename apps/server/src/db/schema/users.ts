@@ -37,6 +37,8 @@ export const users = pgTable(
   },
   (t) => [
     // Accounts are unique among live users, case-insensitively; a deleted account's name may be reused.
-    uniqueIndex('users_account_live_uq').on(sql`lower(${t.account})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_account_live_uq')
+      .on(sql`lower(${t.account})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
