@@ -80,3 +80,40 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/** Calls the server's API directly (setup steps that are not the journey under test). */
+export async function api<T>(
+  server: RunningServer,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; value: T };
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.value;
+}
+
+export type PageOptions = { width?: number; height?: number };
+
+/** A fresh browser context (own storage and cookies) with one page; Chinese is the default UI. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'zh-CN',
+  });
+  return context.newPage();
+}
+
+/** The path and query the page is on, for assertions that ignore the origin. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}

@@ -1,6 +1,11 @@
+import 'nprogress/nprogress.css';
+import './shared/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { listenForUncaughtErrors } from './shared/errorLog.ts';
+
+listenForUncaughtErrors();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

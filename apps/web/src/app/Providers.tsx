@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect, useState } from 'react';
+import { sizeTokens, useAppStore } from '../layout/appStore.ts';
+import { useSettings } from '../layout/settingsStore.ts';
+import { useLangStore } from '../locales/index.ts';
+import { bindFeedback } from '../shared/feedback.ts';
+
+/** Gives code outside components (http client, guard) antd's themed message and modal. */
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => bindFeedback(message, modal), [message, modal]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // The http client already told the user about a failure; retrying would repeat it.
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+      }),
+  );
+  const lang = useLangStore((s) => s.lang);
+  const theme = useSettings((s) => s.theme);
+  const size = useAppStore((s) => s.size);
+  const { componentSize, fontSize } = sizeTokens[size];
+
+  useEffect(() => {
+    dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  useEffect(() => {
+    // Non-antd bits (progress bar, sidebar accents) follow the theme through a CSS variable.
+    document.documentElement.style.setProperty('--pg-theme', theme);
+  }, [theme]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={lang === 'en' ? enUS : zhCN}
+        componentSize={componentSize}
+        theme={{ token: { colorPrimary: theme, colorLink: theme, fontSize } }}
+      >
+        <AntApp>
+          <FeedbackBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

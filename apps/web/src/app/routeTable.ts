@@ -1,0 +1,173 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../locales/index.ts';
+
+/** Route meta as the original template knew it (admin-shell.md "Route meta"). */
+export type RouteMeta = {
+  title?: MessageKey;
+  icon?: string;
+  /** Not in the sidebar (the sidebar comes from server menus; kept for the rules). */
+  hidden?: boolean;
+  /** Pinned tab that cannot be closed. */
+  affix?: boolean;
+  /** Page is not kept alive when its tab is in the background. */
+  noCache?: boolean;
+  /** Roles that may open it; none means open to every signed-in user. */
+  roles?: string[];
+  /** Leave out of the breadcrumb. */
+  breadcrumb?: false;
+  /** Which sidebar item to highlight. */
+  activeMenu?: string;
+};
+
+export type PageModule = () => Promise<{ default: ComponentType }>;
+
+export type RouteDef = {
+  path: string;
+  /** Name used for the keep-alive cache (pages without a name are not cached). */
+  name?: string;
+  meta?: RouteMeta;
+  /** Where the route itself goes ('noRedirect': breadcrumb item is plain text). */
+  redirect?: string;
+  page?: PageModule;
+  children?: RouteDef[];
+};
+
+// Each screen is its own chunk: the first route loads only what it needs.
+const pages = {
+  login: () => import('../features/auth/LoginPage.tsx'),
+  init: () => import('../features/auth/InitPage.tsx'),
+  authRedirect: () => import('../features/auth/AuthRedirectPage.tsx'),
+  selectProject: () => import('../features/projects/SelectProjectPage.tsx'),
+  dashboard: () => import('../features/dashboard/DashboardPage.tsx'),
+  notFound: () => import('../shared/ui/NotFoundPage.tsx'),
+  unauthorised: () => import('../shared/ui/UnauthorisedPage.tsx'),
+  redirect: () => import('./RedirectPage.tsx'),
+  // Screens that later issues fill in: an honest, titled placeholder.
+  later: () => import('../shared/ui/UnderConstructionPage.tsx'),
+} satisfies Record<string, PageModule>;
+
+const later = (path: string, name: string, title: MessageKey, extra: RouteMeta = {}): RouteDef => ({
+  path,
+  name,
+  meta: { title, ...extra },
+  page: pages.later,
+});
+
+/** Pages without the layout (spec §2). */
+export const bareRoutes: RouteDef[] = [
+  { path: '/login', meta: { title: 'route.login' }, page: pages.login },
+  { path: '/init', meta: { title: 'route.init' }, page: pages.init },
+  { path: '/auth-redirect', meta: { title: 'route.authRedirect' }, page: pages.authRedirect },
+  { path: '/selectProject', meta: { title: 'route.selectProject' }, page: pages.selectProject },
+  { path: '/404', meta: { title: 'route.notFound' }, page: pages.notFound },
+  { path: '/401', meta: { title: 'route.unauthorised' }, page: pages.unauthorised },
+];
+
+/** Pages inside the layout: the whole route table of spec §2, children relative to parents. */
+export const layoutRoutes: RouteDef[] = [
+  {
+    path: '/redirect/*',
+    meta: { hidden: true, breadcrumb: false },
+    page: pages.redirect,
+  },
+  {
+    path: '/',
+    redirect: '/dashboard',
+    children: [
+      {
+        path: 'dashboard',
+        name: 'Dashboard',
+        meta: { title: 'route.dashboard', icon: 'dashboard', affix: true },
+        page: pages.dashboard,
+      },
+    ],
+  },
+  later('/kusishu', 'Kusishu', 'route.kusishu', { icon: 'tree' }),
+  {
+    path: '/process',
+    meta: { title: 'route.process', icon: 'chart' },
+    children: [
+      { path: '', name: 'Process', meta: { breadcrumb: false, title: 'route.process' }, page: pages.later },
+      later('processX/:id/:type', 'ProcessX', 'route.processX', { hidden: true, activeMenu: '/process' }),
+      later('processB/:id/:type', 'ProcessB', 'route.processB', { hidden: true, activeMenu: '/process' }),
+      later('processZ/:id/:type', 'ProcessZ', 'route.processZ', { hidden: true, activeMenu: '/process' }),
+    ],
+  },
+  {
+    path: '/users',
+    redirect: '/users/userList',
+    meta: { title: 'route.users', icon: 'user' },
+    children: [
+      later('userList', 'UserList', 'route.userList'),
+      later('userInvitation', 'UserInvitation', 'route.userInvitation'),
+      later('verifyPage', 'VerifyPage', 'route.verifyPage'),
+    ],
+  },
+  {
+    path: '/system',
+    redirect: '/system/accountList',
+    meta: { title: 'route.system', icon: 'setting' },
+    children: [
+      later('accountList', 'AccountList', 'route.accountList'),
+      later('roles', 'Roles', 'route.roles'),
+      later('menu', 'Menu', 'route.menu'),
+    ],
+  },
+  later('/dataView/:id', 'DataView', 'route.dataView', { hidden: true, activeMenu: '/dataCenter' }),
+  later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
+  later('/messageCenter', 'MessageCenter', 'route.messageCenter', { icon: 'message' }),
+  later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
+  {
+    path: '/fsdmanager',
+    redirect: '/fsdmanager/census',
+    meta: { title: 'route.fsdmanager', icon: 'fire' },
+    children: [later('list', 'FsdList', 'route.fsdList'), later('census', 'FsdCensus', 'route.fsdCensus')],
+  },
+  {
+    path: '/lwrymanager',
+    redirect: '/lwrymanager/list',
+    meta: { title: 'route.lwrymanager', icon: 'team' },
+    children: [
+      later('list', 'LwryList', 'route.lwryList'),
+      later('shenhe', 'LwryShenhe', 'route.lwryShenhe'),
+      later('laowucensus', 'LwryCensus', 'route.lwryCensus'),
+      // Add and edit close after save (spec §2); they are never kept alive.
+      later('add', 'LwryAdd', 'route.lwryAdd', {
+        hidden: true,
+        noCache: true,
+        activeMenu: '/lwrymanager/list',
+      }),
+      later('edit', 'LwryEdit', 'route.lwryEdit', {
+        hidden: true,
+        noCache: true,
+        activeMenu: '/lwrymanager/list',
+      }),
+    ],
+  },
+  later('/projectCenter/:id', 'ProjectCenter', 'route.projectCenter', { icon: 'project' }),
+  later('/dataCenter', 'DataCenter', 'route.dataCenter', { icon: 'database' }),
+  later('/homeSys', 'HomeSys', 'route.homeSys', { icon: 'dashboard' }),
+  {
+    path: '/dataSys',
+    meta: { title: 'route.dataSys', icon: 'database' },
+    children: [
+      { path: '', name: 'DataSys', meta: { breadcrumb: false, title: 'route.dataSys' }, page: pages.later },
+      later('yinzi', 'Yinzi', 'route.yinzi', { hidden: true, activeMenu: '/dataSys' }),
+    ],
+  },
+  {
+    path: '/qrcode',
+    redirect: '/qrcode/list',
+    meta: { title: 'route.qrcode', icon: 'qrcode' },
+    children: [later('list', 'QrcodeList', 'route.qrcode')],
+  },
+  later('/projectSys', 'ProjectSys', 'route.projectSys', { icon: 'project' }),
+  // One shared screen under two paths (spec §2).
+  later('/userSys', 'UserSys', 'route.userSys', { icon: 'user' }),
+  later('/roleSys', 'RoleSys', 'route.roleSys', { icon: 'team' }),
+];
+
+/** Paths open without a token (spec §2). */
+export const whiteList = ['/login', '/auth-redirect', '/init'];
+
+export const homePath = '/dashboard';

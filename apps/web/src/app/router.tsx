@@ -1,0 +1,106 @@
+import NProgress from 'nprogress';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  replace,
+} from 'react-router';
+import { limits } from '../shared/config.ts';
+import { feedback } from '../shared/feedback.ts';
+import { useSession } from '../shared/session.ts';
+import { decide, decideAfterInfo, type NavState } from './guard.ts';
+import { loadInfo } from './loadInfo.ts';
+import { RootShell, RouteError } from './RootShell.tsx';
+import type { RouteHandle } from './routeHandle.ts';
+import { bareRoutes, layoutRoutes, type RouteDef } from './routeTable.ts';
+
+NProgress.configure({ showSpinner: false });
+
+function joinPath(parent: string, path: string): string {
+  if (path.startsWith('/')) return path;
+  if (!path) return parent;
+  return `${parent.replace(/\/$/, '')}/${path}`;
+}
+
+/** A route table entry as a React Router route: lazy page, meta in `handle`, redirect as index. */
+export function toRouteObject(def: RouteDef, parentPattern = ''): RouteObject {
+  const pattern = joinPath(parentPattern, def.path);
+  const handle: RouteHandle = { meta: def.meta ?? {}, name: def.name, redirect: def.redirect, pattern };
+  const page = def.page;
+  const lazy = page ? async () => ({ Component: (await page()).default }) : undefined;
+  // Each page has its own boundary, so a failing page keeps the layout around it.
+  const ErrorBoundary = page ? RouteError : undefined;
+  if (def.path === '') return { index: true, handle, lazy, ErrorBoundary };
+  const children = (def.children ?? []).map((child) => toRouteObject(child, pattern));
+  const target = def.redirect;
+  if (target && target !== 'noRedirect') {
+    // Rendered, not a loader: loaders run beside the guard and must not overtake it.
+    children.unshift({ index: true, element: <Navigate replace to={target} /> });
+  }
+  return { path: def.path, handle, lazy, ErrorBoundary, children: children.length ? children : undefined };
+}
+
+const pageRoutes: RouteObject[] = [
+  ...bareRoutes.map((def) => toRouteObject(def)),
+  {
+    id: 'layout',
+    lazy: async () => ({ Component: (await import('../layout/Layout.tsx')).Layout }),
+    children: layoutRoutes.map((def) => toRouteObject(def)),
+  },
+  // Any other path: /404 (spec §2). The guard decides first, so signed-out users go to /login.
+  { id: 'unknown', path: '*', element: <Navigate replace to="/404" /> },
+];
+
+function navState(url: URL): NavState {
+  const matches = matchRoutes(pageRoutes, url.pathname) ?? [];
+  const session = useSession.getState();
+  return {
+    pathname: url.pathname,
+    fullPath: url.pathname + url.search,
+    hasToken: Boolean(session.token),
+    infoLoaded: session.info !== null,
+    roles: session.info?.roles ?? [],
+    known: matches.length > 0 && matches.at(-1)?.route.id !== 'unknown',
+    routeRoles: matches.flatMap((m) => {
+      const roles = (m.route.handle as RouteHandle | undefined)?.meta.roles;
+      return roles ? [roles] : [];
+    }),
+  };
+}
+
+/** The guard, run before every navigation (the root loader revalidates each time). */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  NProgress.start();
+  const url = new URL(request.url);
+  let decision = decide(navState(url));
+  if (decision.type === 'loadInfo') {
+    const after = decideAfterInfo(await loadInfo(), url.pathname + url.search);
+    if (after.type === 'fail') {
+      useSession.getState().resetToken();
+      feedback.message().error(after.message, limits.messageSeconds);
+      throw replace(after.to);
+    }
+    if (after.type === 'redirect') throw replace(after.to);
+    decision = decide(navState(url));
+  }
+  if (decision.type === 'redirect') throw replace(decision.to);
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    Component: RootShell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    children: pageRoutes,
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

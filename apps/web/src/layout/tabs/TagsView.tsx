@@ -1,0 +1,151 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useHandleMatches } from '../../app/routeHandle.ts';
+import { homePath, layoutRoutes, type RouteDef } from '../../app/routeTable.ts';
+import { isMessageKey, useT } from '../../locales/index.ts';
+import { nextAfterClose, type VisitedView } from './tabsRules.ts';
+import { useTabs } from './tabsStore.ts';
+
+/** Pinned tabs come from the route table (the dashboard), added on start. */
+function affixViews(defs: RouteDef[], base = ''): VisitedView[] {
+  return defs.flatMap((def) => {
+    const path = def.path.startsWith('/') ? def.path : `${base.replace(/\/$/, '')}/${def.path}`;
+    const own: VisitedView[] = def.meta?.affix
+      ? [
+          {
+            path,
+            fullPath: path,
+            title: def.meta.title ?? '',
+            affix: true,
+            name: def.name,
+            noCache: Boolean(def.meta.noCache),
+          },
+        ]
+      : [];
+    return [...own, ...affixViews(def.children ?? [], path)];
+  });
+}
+
+export function TagsView() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const matches = useHandleMatches();
+  const { visitedViews, addView, updateView, delView, delOthers, delAll, delCachedView } = useTabs();
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const fullPath = pathname + search;
+  const leaf = matches.at(-1)?.handle;
+
+  useEffect(() => {
+    for (const view of affixViews(layoutRoutes)) addView(view);
+  }, [addView]);
+
+  useEffect(() => {
+    if (!leaf || pathname.startsWith('/redirect/') || !leaf.meta.title) return;
+    addView({
+      path: pathname,
+      fullPath,
+      title: leaf.meta.title,
+      affix: Boolean(leaf.meta.affix),
+      name: leaf.name,
+      noCache: Boolean(leaf.meta.noCache),
+    });
+    updateView({ path: pathname, fullPath });
+  }, [leaf, pathname, fullPath, addView, updateView]);
+
+  // The context menu closes on scroll as well as on an outside click.
+  useEffect(() => {
+    if (!menuFor) return;
+    const close = () => setMenuFor(null);
+    window.addEventListener('scroll', close, true);
+    return () => window.removeEventListener('scroll', close, true);
+  }, [menuFor]);
+
+  const refresh = (view: VisitedView) => {
+    delCachedView(view.path);
+    navigate(`/redirect${view.fullPath}`, { replace: true });
+  };
+  const close = (view: VisitedView) => {
+    if (view.affix) return;
+    delView(view.path);
+    if (view.path === pathname) navigate(nextAfterClose(useTabs.getState().visitedViews, view));
+  };
+  const closeOthers = (view: VisitedView) => {
+    delOthers(view.path);
+    if (view.path !== pathname) navigate(view.fullPath);
+  };
+  const closeAll = (view: VisitedView) => {
+    delAll();
+    const remaining = useTabs.getState().visitedViews;
+    if (remaining.some((v) => v.path === view.path && v.path === pathname)) return;
+    navigate(remaining.at(-1)?.fullPath ?? homePath);
+  };
+
+  return (
+    <div className="pg-tags" ref={bar} data-testid="tabs">
+      {visitedViews.map((view) => {
+        const active = view.path === pathname;
+        const title = isMessageKey(view.title) ? t(view.title) : view.title;
+        return (
+          <Dropdown
+            key={view.path}
+            trigger={['contextMenu']}
+            open={menuFor === view.path}
+            onOpenChange={(open) => setMenuFor(open ? view.path : null)}
+            menu={{
+              items: [
+                { key: 'refresh', label: t('tabs.refresh') },
+                { key: 'close', label: t('tabs.close'), disabled: view.affix },
+                { key: 'others', label: t('tabs.closeOthers') },
+                { key: 'all', label: t('tabs.closeAll') },
+              ],
+              onClick: ({ key }) => {
+                setMenuFor(null);
+                if (key === 'refresh') refresh(view);
+                if (key === 'close') close(view);
+                if (key === 'others') closeOthers(view);
+                if (key === 'all') closeAll(view);
+              },
+            }}
+          >
+            <Link
+              to={view.fullPath}
+              className={`pg-tag${active ? ' pg-tag-active' : ''}`}
+              data-path={view.path}
+              aria-current={active ? 'page' : undefined}
+              onAuxClick={(e) => {
+                // Middle-click closes a closable tab.
+                if (e.button === 1) {
+                  e.preventDefault();
+                  close(view);
+                }
+              }}
+              onMouseDown={(e) => {
+                if (e.button === 1) e.preventDefault();
+              }}
+            >
+              {title}
+              {!view.affix && (
+                <button
+                  type="button"
+                  className="pg-tag-close"
+                  aria-label={`${t('tabs.close')} ${title}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </Link>
+          </Dropdown>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+import { useSession } from '../../shared/session.ts';
+import type { VisitedView } from './tabsRules.ts';
+import * as rules from './tabsRules.ts';
+
+type TabsState = {
+  visitedViews: VisitedView[];
+  /** Paths of pages kept alive while their tab is in the background. */
+  cachedViews: string[];
+  addView: (view: VisitedView) => void;
+  updateView: (view: Pick<VisitedView, 'path' | 'fullPath'>) => void;
+  delView: (path: string) => void;
+  delCachedView: (path: string) => void;
+  delOthers: (path: string) => void;
+  delAll: () => void;
+};
+
+export const useTabs = create<TabsState>((set) => ({
+  visitedViews: [],
+  cachedViews: [],
+  addView: (view) =>
+    set((s) => ({
+      visitedViews: rules.addView(s.visitedViews, view),
+      cachedViews: rules.addCached(s.cachedViews, view),
+    })),
+  updateView: (view) => set((s) => ({ visitedViews: rules.updateView(s.visitedViews, view) })),
+  delView: (path) =>
+    set((s) => {
+      const visitedViews = rules.closeView(s.visitedViews, path);
+      const kept = new Set(visitedViews.map((v) => v.path));
+      return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
+    }),
+  delCachedView: (path) => set((s) => ({ cachedViews: s.cachedViews.filter((p) => p !== path) })),
+  delOthers: (path) =>
+    set((s) => {
+      const visitedViews = rules.closeOthers(s.visitedViews, path);
+      const kept = new Set(visitedViews.map((v) => v.path));
+      return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
+    }),
+  delAll: () =>
+    set((s) => {
+      const visitedViews = rules.closeAll(s.visitedViews);
+      const kept = new Set(visitedViews.map((v) => v.path));
+      return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
+    }),
+}));
+
+/** Log-out and role change clear every tab, pinned ones included (spec §4); they return on start. */
+export function clearTabs(): void {
+  useTabs.setState({ visitedViews: [], cachedViews: [] });
+}
+
+// A new sign-in or another project makes the old tabs meaningless (their paths carry the
+// project, their pages its data), so tabs follow the token and the project.
+useSession.subscribe((state, previous) => {
+  if (state.token !== previous.token || state.project?.code !== previous.project?.code) clearTabs();
+});

@@ -1,0 +1,62 @@
+import type { FormInstance, FormRule } from 'antd';
+import type { Translate } from '../locales/index.ts';
+import { limits } from './config.ts';
+
+/**
+ * Form rules of spec §5 with their messages, in one place so the profile drawer, the password
+ * and invitation dialogs and the first-run page say the same thing.
+ */
+export const isPasswordLength = (v: string) =>
+  v.length >= limits.passwordMin && v.length <= limits.passwordMax;
+export const isNameLength = (v: string) => v.trim().length >= 1 && v.trim().length <= limits.nameMax;
+export const isInvitationCode = (v: string) => v.length === limits.invitationCodeLength;
+
+const check = (ok: (v: string) => boolean, message: string): FormRule => ({
+  validator: (_, value: string | undefined) =>
+    !value || ok(value) ? Promise.resolve() : Promise.reject(new Error(message)),
+});
+
+export const rules = {
+  name: (t: Translate): FormRule[] => [
+    { required: true, whitespace: true, message: t('profile.nameRequired') },
+    check(isNameLength, t('profile.nameLength')),
+  ],
+  oldPassword: (t: Translate): FormRule[] => [
+    { required: true, message: t('password.oldRequired') },
+    check(isPasswordLength, t('password.length')),
+  ],
+  /**
+   * New password: when the repeat is filled in, they must match. The repeat field declares
+   * `dependencies` on this one, so it is re-checked by the form itself (calling validateFields
+   * from here would cancel a submit in progress).
+   */
+  newPassword: (t: Translate, form: FormInstance, repeatField = 'repeat'): FormRule[] => [
+    { required: true, message: t('password.newRequired') },
+    check(isPasswordLength, t('password.length')),
+    {
+      validator: (_, value: string | undefined) => {
+        const repeat: string | undefined = form.getFieldValue(repeatField);
+        return repeat && value !== repeat
+          ? Promise.reject(new Error(t('password.mismatch')))
+          : Promise.resolve();
+      },
+    },
+  ],
+  repeatPassword: (t: Translate, form: FormInstance, newField = 'newPassword'): FormRule[] => [
+    { required: true, message: t('password.repeatRequired') },
+    check(isPasswordLength, t('password.length')),
+    {
+      validator: (_, value: string | undefined) =>
+        !value || value === form.getFieldValue(newField)
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('password.mismatch'))),
+    },
+  ],
+  invitationCode: (t: Translate): FormRule[] => [
+    { required: true, whitespace: true, message: t('invite.required') },
+    check(isInvitationCode, t('invite.length')),
+  ],
+  phone: (t: Translate): FormRule[] => [
+    { required: true, whitespace: true, message: t('deleteAccount.phoneRequired') },
+  ],
+};

@@ -1,0 +1,54 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BranchesOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  FireOutlined,
+  KeyOutlined,
+  LinkOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  ProjectOutlined,
+  QrcodeOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/** Menu icon names the server sends (menus/builtin.ts) mapped to antd icons. */
+const icons: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  tree: <BranchesOutlined />,
+  chart: <BarChartOutlined />,
+  database: <DatabaseOutlined />,
+  map: <EnvironmentOutlined />,
+  fire: <FireOutlined />,
+  list: <UnorderedListOutlined />,
+  audit: <AuditOutlined />,
+  team: <TeamOutlined />,
+  qrcode: <QrcodeOutlined />,
+  safety: <SafetyCertificateOutlined />,
+  message: <MessageOutlined />,
+  user: <UserOutlined />,
+  key: <KeyOutlined />,
+  setting: <SettingOutlined />,
+  menu: <MenuOutlined />,
+  project: <ProjectOutlined />,
+};
+
+export function isExternal(value: string): boolean {
+  return /^(https?:|mailto:|tel:)/.test(value);
+}
+
+/** An unknown name still gets a neutral icon so the collapsed sidebar keeps a target to click. */
+export function menuIcon(name: string | undefined): ReactNode {
+  if (!name) return undefined;
+  if (isExternal(name)) return <LinkOutlined />;
+  return icons[name] ?? <AppstoreOutlined />;
+}

@@ -1,0 +1,56 @@
+import { clientPasswordHash } from '@pineguard/contract';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { api, pathOf, type RunningServer } from './harness.ts';
+
+/** Journey steps shared by the shell's e2e files. */
+
+export const demoPassword = 'pine2026';
+
+/** First run through the API, with the demo data (projects and demo accounts). */
+export async function initWithDemo(
+  server: RunningServer,
+  account = 'admin',
+  password = 'admin123',
+): Promise<void> {
+  await api(server, '/api/system/init', {
+    account,
+    password: clientPasswordHash(password),
+    name: '系统管理员',
+    demo: true,
+  });
+}
+
+export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** On /selectProject: pick a project by its code in the tree and enter it. */
+export async function chooseProject(page: Page, code: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/selectProject');
+  await page.getByText(`（${code}）`).click();
+  await page.getByRole('button', { name: '进入项目' }).click();
+}
+
+/** Signs in from a deep link or the login page and chooses a project; ends on `expectPath`. */
+export async function signIn(
+  page: Page,
+  account: string,
+  password: string,
+  code: string,
+  expectPath: string,
+) {
+  await fillLogin(page, account, password);
+  await chooseProject(page, code);
+  await expect.poll(() => pathOf(page)).toBe(expectPath);
+}
+
+export function tab(page: Page, path: string) {
+  return page.locator(`[data-testid="tabs"] .pg-tag[data-path="${path}"]`);
+}
+
+export function sidebarLink(page: Page, name: string) {
+  return page.getByTestId('sidebar').getByRole('link', { name, exact: true });
+}
