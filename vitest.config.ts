@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Server test files each open a database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,18 +24,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // The helpers and screens show Asia/Shanghai times; tests pin the zone.
-          env: { TZ: 'Asia/Shanghai' },
         },
       },
     ],

@@ -35,7 +35,7 @@ describe('database start-up', () => {
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();
     }
-  });
+  }, 120_000);
 
   it.skipIf(pgUrl)('keeps PGlite data across a restart and prepares twice without duplicating', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-restart-'));
@@ -55,5 +55,5 @@ describe('database start-up', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applyMigrations, STARTUP_LOCK } from '../../db/migrate.ts';
 import { areas, menuItems, roleMenus, roles } from '../../db/schema/index.ts';
@@ -21,12 +21,13 @@ export async function prepareDatabase(database: Database): Promise<void> {
 async function ensureBaseData({ db }: Database): Promise<void> {
   const [areaCount] = await db.select({ n: count() }).from(areas);
   if (!areaCount?.n) {
-    const rows = loadAreaDataset();
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += 2000) {
-        await tx.insert(areas).values(rows.slice(i, i + 2000));
-      }
-    });
+    // One statement with the dataset as a JSON parameter: ~45k rows in a second, not in batches.
+    const rows = JSON.stringify(loadAreaDataset());
+    await db.execute(sql`
+      insert into areas (code, name, parent_code, level, sort)
+      select code, name, "parentCode", level, sort
+      from json_to_recordset(${rows}::json)
+        as x(code text, name text, "parentCode" text, level smallint, sort integer)`);
   }
 
   await db
