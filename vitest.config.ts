@@ -26,6 +26,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // The helpers and screens show Asia/Shanghai times; tests pin the zone.
+          env: { TZ: 'Asia/Shanghai' },
+        },
+      },
     ],
   },
 });
