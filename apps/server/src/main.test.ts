@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientPasswordHash } from '@pineguard/contract';
+import { clientPasswordHash, type Envelope } from '@pineguard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -60,20 +60,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: 'admin', password: clientPasswordHash('admin123'), name: '管理员' }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<Envelope<{ initialised?: boolean; token?: string }>>);
     expect(init.code).toBe(0);
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
 
     const second = await start(dataDir);
     try {
-      const status = await fetch(`${second.url}/api/system/init`).then((r) => r.json());
+      const status = await fetch(`${second.url}/api/system/init`).then(
+        (r) => r.json() as Promise<Envelope<{ initialised?: boolean; token?: string }>>,
+      );
       expect(status.value.initialised).toBe(true);
       const login = await fetch(`${second.url}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ account: 'admin', password: clientPasswordHash('admin123'), client: 2 }),
-      }).then((r) => r.json());
+      }).then((r) => r.json() as Promise<Envelope<{ initialised?: boolean; token?: string }>>);
       expect(login.code).toBe(0);
     } finally {
       second.child.kill('SIGTERM');
