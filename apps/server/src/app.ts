@@ -10,7 +10,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { dictRoutes } from './features/dict/routes.ts';
+import { invitationsRoutes } from './features/invitations/routes.ts';
+import { menusRoutes } from './features/menus/routes.ts';
+import { rolesRoutes } from './features/roles/routes.ts';
+import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { registerAccessControl } from './platform/auth.ts';
@@ -39,6 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // The spec spells some paths with a trailing slash (delInvite/, addVisitUser/); accept both.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('deps', deps);
   app.decorate('apiRoutes', []);
@@ -84,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(filesRoutes);
+  await app.register(usersRoutes);
+  await app.register(rolesRoutes);
+  await app.register(menusRoutes);
+  await app.register(invitationsRoutes);
+  await app.register(auditRoutes);
+  await app.register(dictRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -1,14 +1,14 @@
 /**
  * Every route declares one of these. `public` needs nothing; `session` needs a signed-in user;
- * `project` needs a signed-in user with a selected project; any other key must be granted by
- * one of the user's roles in the selected project (the super administrator has all).
+ * `project` needs a signed-in user with a selected project; `system.admin` needs a super
+ * administrator (no project); any other key must be granted by one of the user's roles in the
+ * selected project (the super administrator has all).
  */
 export const permissionKeys = [
   'files.read',
   'files.upload',
   'users.manage',
   'roles.manage',
-  'menus.manage',
   'invitations.manage',
   'users.review',
   'projects.manage',

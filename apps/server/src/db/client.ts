@@ -84,3 +84,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     snapshot: () => client.dumpDataDir('none'),
   };
 }
+
+/** A transaction handle; queries that may run inside one take `Executor`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;

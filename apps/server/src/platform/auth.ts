@@ -171,6 +171,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; sess
     const auth = await resolveSession(deps.db, token, deps.sessionTtlMs);
     req.auth = auth;
     if (access === 'session') return;
+    if (access === 'system.admin') {
+      if (!auth.isSuperAdmin) throw new AppError(ErrorCode.forbidden, 'forbidden');
+      return;
+    }
     if (!auth.projectCode) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
     if (access === 'project' || auth.isSuperAdmin) return;
     if (!auth.permissions.has(access)) throw new AppError(ErrorCode.forbidden, 'forbidden');

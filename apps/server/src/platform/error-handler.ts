@@ -42,6 +42,11 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
         value: null,
       };
   }
+  // A unique index refused a row another request inserted first (a race the service's check lost).
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code === '23505' || (error as { code?: string }).code === '23505') {
+    return { http: 200, code: ErrorCode.conflict, message: t(lang, 'conflict'), value: null };
+  }
   // SyntaxError from a content parser, or any other error Fastify marks as the client's.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { http: 200, code: ErrorCode.validation, message: t(lang, 'validation'), value: null };

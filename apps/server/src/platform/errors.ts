@@ -18,8 +18,11 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  forbidden: (key: MessageKey = 'forbidden') => new AppError(ErrorCode.forbidden, key),
+  forbidden: (key: MessageKey = 'forbidden', params?: Record<string, string | number>) =>
+    new AppError(ErrorCode.forbidden, key, params),
   notFound: (key: MessageKey = 'notFound') => new AppError(ErrorCode.notFound, key),
+  invalid: (key: MessageKey, params?: Record<string, string | number>) =>
+    new AppError(ErrorCode.validation, key, params),
   conflict: (key: MessageKey = 'conflict', params?: Record<string, string | number>) =>
     new AppError(ErrorCode.conflict, key, params),
   projectRequired: () => new AppError(ErrorCode.projectRequired, 'projectRequired'),

@@ -1,4 +1,4 @@
-import { fieldLabels, type Lang } from '@pineguard/contract';
+import { fieldLabels, type Lang, type MessageKey, messages, t } from '@pineguard/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
@@ -89,6 +89,10 @@ function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
         return zh ? `${label}须经客户端加密后提交` : `${label} must be sent client-hashed`;
       }
       return zh ? `${label}格式不正确` : `${label} has the wrong format`;
+    case 'custom':
+      // A refinement names a message key from the catalogue.
+      if (issue.message in messages) return t(lang, issue.message as MessageKey);
+      return zh ? `${label}无效` : `${label} is invalid`;
     case 'unrecognized_keys':
       return zh ? `不支持的字段：${issue.keys.join('、')}` : `Unknown fields: ${issue.keys.join(', ')}`;
     default:

@@ -5,3 +5,5 @@ export * from './projects.ts';
 export * from './roles.ts';
 export * from './sessions.ts';
 export * from './users.ts';
+export * from './audit.ts';
+export * from './invitations.ts';

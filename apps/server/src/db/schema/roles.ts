@@ -11,6 +11,8 @@ export const roles = pgTable('roles', {
   description: text().notNull().default(''),
   permissions: jsonb().$type<string[]>().notNull().default([]),
   builtIn: boolean().notNull().default(false),
+  /** null: platform-wide (built-in or made by a super administrator); else the project that owns it. */
+  projectCode: text().references(() => projects.code),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

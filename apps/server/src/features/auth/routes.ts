@@ -8,6 +8,7 @@ import {
   selectProjectBody,
   selfInfoValue,
   selfValue,
+  switchRoleBody,
   t,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -85,5 +86,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) =>
       ok(await auth.editSelfInfo(deps, authOf(req), req.body), t(requestLang(req), 'profileSaved')),
+  });
+
+  app.post('/api/user/switchRole', {
+    config: { access: 'project' },
+    schema: {
+      tags,
+      summary: '切换当前角色（返回新令牌）',
+      body: switchRoleBody,
+      response: { 200: envelope(loginValue) },
+    },
+    handler: async (req) =>
+      ok(await auth.switchRole(deps, authOf(req), req.body.roleId), t(requestLang(req), 'roleSwitched')),
   });
 };

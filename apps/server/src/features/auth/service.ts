@@ -7,7 +7,7 @@ import {
 } from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import { type AuthContext, endSession, endSessions, hashToken, newToken } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password.ts';
@@ -173,4 +173,33 @@ export async function editSelfInfo(
     .set({ ...input, updatedAt: new Date() })
     .where(eq(users.id, auth.userId));
   return selfInfo(deps, auth);
+}
+
+/**
+ * Spec §4 role change: the session continues under one of the user's roles in the project, with
+ * a new token (the old one ends), so every tab and cache starts again from the new role.
+ */
+export async function switchRole(
+  deps: AppDeps,
+  auth: AuthContext,
+  roleId: number,
+): Promise<{ token: string }> {
+  const { db } = deps.database;
+  if (!auth.projectCode) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
+  const held = await q.roleIdsInProject(db, auth.userId, auth.projectCode);
+  if (!held.includes(roleId)) throw fail.forbidden('roleNotAssignable');
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
+    await endSession(tx, auth.sessionId, 'role');
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: auth.userId,
+      client: current?.client ?? 2,
+      projectCode: auth.projectCode,
+      roleId,
+      expiresAt: new Date(Date.now() + deps.config.sessionTtlMs),
+    });
+  });
+  return { token };
 }

@@ -26,7 +26,6 @@ export const builtinRoles: BuiltinRole[] = [
       'files.upload',
       'users.manage',
       'roles.manage',
-      'menus.manage',
       'invitations.manage',
       'users.review',
       'projects.manage',

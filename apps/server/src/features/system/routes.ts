@@ -41,4 +41,23 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => ok(await system.initialise(deps, req.body)),
   });
+
+  app.get('/api/system/summary', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '子系统首页统计',
+      response: {
+        200: envelope(
+          z.object({
+            users: z.number(),
+            projects: z.number(),
+            pendingReviews: z.number(),
+            onlineSessions: z.number(),
+          }),
+        ),
+      },
+    },
+    handler: async () => ok(await system.summary(deps)),
+  });
 };

@@ -34,3 +34,21 @@ export async function initialise(
   });
   return { account: input.account };
 }
+
+/** Counts for the sub-system home: live users, live projects, accounts awaiting review, sessions seen in the last 30 minutes. */
+export async function summary(deps: AppDeps) {
+  const { db } = deps.database;
+  const one = async (q: ReturnType<typeof sql>) => {
+    const result = (await db.execute(q)) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  const [u, p, pending, online] = await Promise.all([
+    one(sql`select count(*)::int as n from users where deleted_at is null`),
+    one(sql`select count(*)::int as n from projects where deleted_at is null`),
+    one(sql`select count(*)::int as n from users where deleted_at is null and status = 'pending'`),
+    one(
+      sql`select count(*)::int as n from sessions where ended_at is null and last_seen_at > now() - interval '30 minutes'`,
+    ),
+  ]);
+  return { users: u, projects: p, pendingReviews: pending, onlineSessions: online };
+}

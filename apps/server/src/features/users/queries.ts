@@ -1,0 +1,145 @@
+import type { UserListItem } from '@pineguard/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
+
+export type UserFilter = {
+  projectCode?: string | undefined;
+  keyword?: string | undefined;
+  roleId?: number | undefined;
+  status?: string | undefined;
+};
+
+function memberOf(projectCode: string, roleId?: number): SQL {
+  return sql`exists (select 1 from ${userProjectRoles} upr where upr.user_id = ${users.id}
+    and upr.project_code = ${projectCode} ${roleId ? sql`and upr.role_id = ${roleId}` : sql``})`;
+}
+
+function where(f: UserFilter): SQL | undefined {
+  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    isNull(users.deletedAt),
+    f.projectCode ? memberOf(f.projectCode, f.roleId) : undefined,
+    !f.projectCode && f.roleId
+      ? sql`exists (select 1 from ${userProjectRoles} upr where upr.user_id = ${users.id} and upr.role_id = ${f.roleId})`
+      : undefined,
+    f.status ? eq(users.status, f.status as 'active') : undefined,
+    like ? or(ilike(users.account, like), ilike(users.name, like), ilike(users.phone, like)) : undefined,
+  );
+}
+
+export async function listUsers(
+  db: Executor,
+  f: UserFilter,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: UserListItem[]; total: number }> {
+  const condition = where(f);
+  const [totalRow] = await db.select({ n: count() }).from(users).where(condition);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(condition)
+    .orderBy(desc(users.createdAt), users.account)
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize);
+  const grants = rows.length
+    ? await db
+        .select({
+          userId: userProjectRoles.userId,
+          projectCode: userProjectRoles.projectCode,
+          projectName: projects.name,
+          roleId: roles.id,
+          roleName: roles.name,
+        })
+        .from(userProjectRoles)
+        .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+        .innerJoin(projects, eq(projects.code, userProjectRoles.projectCode))
+        .where(
+          and(
+            inArray(
+              userProjectRoles.userId,
+              rows.map((r) => r.id),
+            ),
+            f.projectCode ? eq(userProjectRoles.projectCode, f.projectCode) : undefined,
+          ),
+        )
+        .orderBy(userProjectRoles.projectCode, roles.id)
+    : [];
+  return {
+    total: totalRow?.n ?? 0,
+    list: rows.map((u) => ({
+      id: u.id,
+      account: u.account,
+      name: u.name,
+      phone: u.phone,
+      status: u.status,
+      statusReason: u.statusReason,
+      isSuperAdmin: u.isSuperAdmin,
+      createdAt: u.createdAt.toISOString(),
+      roles: grants
+        .filter((g) => g.userId === u.id)
+        .map(({ projectCode, projectName, roleId, roleName }) => ({
+          projectCode,
+          projectName,
+          roleId,
+          roleName,
+        })),
+    })),
+  };
+}
+
+export function findLiveUser(db: Executor, id: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export async function accountTaken(db: Executor, account: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(sql`lower(${users.account}) = lower(${account})`, isNull(users.deletedAt)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function phoneTaken(db: Executor, phone: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.phone, phone),
+        isNull(users.deletedAt),
+        exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+export function userRoleIds(db: Executor, userId: string, projectCode: string) {
+  return db
+    .select({ roleId: userProjectRoles.roleId })
+    .from(userProjectRoles)
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)))
+    .then((rows) => rows.map((r) => r.roleId));
+}
+
+export async function projectsOfUser(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ projectCode: userProjectRoles.projectCode })
+    .from(userProjectRoles)
+    .where(eq(userProjectRoles.userId, userId));
+  return rows.map((r) => r.projectCode);
+}
+
+export async function setUserRoles(db: Executor, userId: string, projectCode: string, roleIds: number[]) {
+  await db
+    .delete(userProjectRoles)
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
+  if (roleIds.length) {
+    await db.insert(userProjectRoles).values(roleIds.map((roleId) => ({ userId, projectCode, roleId })));
+  }
+}

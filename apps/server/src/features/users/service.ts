@@ -1,0 +1,215 @@
+import { randomInt } from 'node:crypto';
+import { clientPasswordHash, type UserListItem } from '@pineguard/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { type AuthContext, endSessions } from '../../platform/auth.ts';
+import { fail } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/password.ts';
+import { audit, userSnapshot } from '../audit/record.ts';
+import { allAssignable } from '../roles/queries.ts';
+import * as q from './queries.ts';
+
+export function listUsers(
+  deps: AppDeps,
+  filter: q.UserFilter,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: UserListItem[]; total: number }> {
+  return q.listUsers(deps.database.db, filter, page);
+}
+
+async function assertRolesAssignable(deps: AppDeps, projectCode: string, roleIds: number[]) {
+  if (!(await allAssignable(deps.database.db, projectCode, roleIds))) throw fail.invalid('roleNotAssignable');
+}
+
+/** A user the manager may act on: in the project (or anyone, for super administrators), not a super administrator unless the actor is one. */
+async function managedUser(deps: AppDeps, auth: AuthContext, projectCode: string, userId: string) {
+  const user = await q.findLiveUser(deps.database.db, userId);
+  if (!user) throw fail.notFound();
+  if (user.isSuperAdmin && !auth.isSuperAdmin) throw fail.forbidden('cannotManageSuperAdmin');
+  if (!auth.isSuperAdmin) {
+    const roles = await q.userRoleIds(deps.database.db, userId, projectCode);
+    if (!roles.length) throw fail.notFound('userNotInProject');
+  }
+  return user;
+}
+
+export async function addUser(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: { account: string; password: string; name: string; phone: string | null; roleIds: number[] },
+) {
+  const { db } = deps.database;
+  await assertRolesAssignable(deps, projectCode, input.roleIds);
+  if (await q.accountTaken(db, input.account))
+    throw fail.conflict('accountTaken', { account: input.account });
+  if (input.phone && (await q.phoneTaken(db, input.phone))) throw fail.conflict('phoneTaken');
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ account: input.account, name: input.name, phone: input.phone, passwordHash })
+      .returning();
+    await q.setUserRoles(tx, created!.id, projectCode, input.roleIds);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'create',
+      entity: 'user',
+      entityId: created!.id,
+      summary: `${input.account} ${input.name}`,
+      after: { ...userSnapshot(created!), roleIds: input.roleIds },
+    });
+    return created!.id;
+  });
+  return { id };
+}
+
+export async function editUser(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: { id: string; name: string; phone: string | null; status: 'active' | 'disabled'; roleIds: number[] },
+) {
+  const { db } = deps.database;
+  const user = await managedUser(deps, auth, projectCode, input.id);
+  if (input.id === auth.userId && input.status === 'disabled') throw fail.forbidden('cannotChangeSelf');
+  if (user.status === 'pending' || user.status === 'rejected') {
+    // Review decides these; editing must not slip a pending account through.
+    if (input.status !== 'disabled') input.status = user.status as 'active';
+  }
+  await assertRolesAssignable(deps, projectCode, input.roleIds);
+  if (input.phone && (await q.phoneTaken(db, input.phone, input.id))) throw fail.conflict('phoneTaken');
+  const beforeRoles = await q.userRoleIds(db, input.id, projectCode);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ name: input.name, phone: input.phone, status: input.status, updatedAt: new Date() })
+      .where(eq(users.id, input.id));
+    await q.setUserRoles(tx, input.id, projectCode, input.roleIds);
+    if (input.status === 'disabled' && user.status !== 'disabled') {
+      await endSessions(tx, { userId: input.id }, 'deleted');
+    }
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'update',
+      entity: 'user',
+      entityId: input.id,
+      summary: `${user.account} ${input.name}`,
+      before: { ...userSnapshot(user), roleIds: beforeRoles },
+      after: { name: input.name, phone: input.phone, status: input.status, roleIds: input.roleIds },
+    });
+  });
+}
+
+/**
+ * Soft delete: the account can no longer sign in and its sessions end, but its rows stay so the
+ * data it collected stays attributed. A project administrator may delete only users who belong
+ * to no other project; for the others, roles in this project are removed instead.
+ */
+export async function deleteUser(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  const { db } = deps.database;
+  if (id === auth.userId) throw fail.forbidden('cannotChangeSelf');
+  const user = await managedUser(deps, auth, projectCode, id);
+  if (!auth.isSuperAdmin) {
+    const others = (await q.projectsOfUser(db, id)).filter((p) => p !== projectCode);
+    if (others.length) throw fail.conflict('userInOtherProjects');
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    await endSessions(tx, { userId: id }, 'deleted');
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'delete',
+      entity: 'user',
+      entityId: id,
+      summary: `${user.account} ${user.name}`,
+      before: userSnapshot(user),
+    });
+  });
+}
+
+const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Resets to a random temporary password (shown once to the manager) and ends the user's sessions. */
+export async function resetPassword(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  const temporary = Array.from({ length: 8 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+  await setPassword(deps, auth, projectCode, id, clientPasswordHash(temporary));
+  return temporary;
+}
+
+export async function setPassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  id: string,
+  clientHash: string,
+) {
+  const { db } = deps.database;
+  const user = await managedUser(deps, auth, projectCode, id);
+  const passwordHash = await hashPassword(clientHash);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await endSessions(tx, { userId: id }, 'password');
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      summary: `${user.account}: password reset`,
+    });
+  });
+}
+
+export async function phoneExists(deps: AppDeps, phone: string): Promise<boolean> {
+  return q.phoneTaken(deps.database.db, phone);
+}
+
+export async function pendingUsers(
+  deps: AppDeps,
+  projectCode: string,
+  filter: { keyword?: string | undefined },
+  page: { pageNum: number; pageSize: number },
+) {
+  return q.listUsers(deps.database.db, { projectCode, keyword: filter.keyword, status: 'pending' }, page);
+}
+
+/** Approves or rejects a self-registered account of the project; a rejection keeps the reason to show at sign-in. */
+export async function review(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: { userId: string; approve: boolean; reason: string },
+) {
+  const { db } = deps.database;
+  const user = await managedUser(deps, auth, projectCode, input.userId);
+  if (user.status !== 'pending') throw fail.conflict('notPending');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        status: input.approve ? 'active' : 'rejected',
+        statusReason: input.approve ? null : input.reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, input.userId));
+    if (!input.approve) await q.setUserRoles(tx, input.userId, projectCode, []);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: input.approve ? 'approve' : 'reject',
+      entity: 'user',
+      entityId: input.userId,
+      summary: `${user.account} ${user.name}${input.reason ? `: ${input.reason}` : ''}`,
+      before: { status: user.status },
+      after: { status: input.approve ? 'active' : 'rejected', reason: input.reason || null },
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+
+export const auditListBody = pageQuery.extend({
+  entity: z.enum(['user', 'role', 'invitation', 'menu', 'grant']).optional(),
+  keyword: z.string().trim().max(50).optional(),
+});
+
+export const auditItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorName: z.string(),
+  actorAccount: z.string(),
+  projectCode: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditItem = z.infer<typeof auditItem>;
