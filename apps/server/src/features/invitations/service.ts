@@ -136,11 +136,7 @@ async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
     .where(and(eq(invitations.code, code.toUpperCase()), usable()))
     .for('update')
     .limit(1);
-  if (!invite) {
-    // Recorded outside the caller's transaction, which is about to roll back.
-    await recordFailures(deps.database.db, [key], windowStart);
-    throw fail.invalid('inviteInvalid');
-  }
+  if (!invite) throw fail.invalid('inviteInvalid');
   await tx
     .update(invitations)
     .set({ uses: sql`${invitations.uses} + 1` })
@@ -149,9 +145,26 @@ async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
   return { invite, projectName: project?.name ?? invite.projectCode };
 }
 
+/**
+ * Runs a transaction that claims a code. A wrong code is counted against the address after the
+ * transaction has rolled back (inside it the count would roll back too, and PGlite, a single
+ * connection, would wait on itself).
+ */
+async function withClaim<T>(deps: AppDeps, address: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await deps.database.db.transaction(fn);
+  } catch (error) {
+    if (error instanceof AppError && error.messageKey === 'inviteInvalid') {
+      const windowStart = new Date(Date.now() - deps.config.login.lockMinutes * 60_000);
+      await recordFailures(deps.database.db, [`invite:${address}`], windowStart);
+    }
+    throw error;
+  }
+}
+
 /** A signed-in user joins the code's project with its role (avatar menu → add invitation code). */
 export async function joinWithCode(deps: AppDeps, auth: AuthContext, code: string, address: string) {
-  return deps.database.db.transaction(async (tx) => {
+  return withClaim(deps, address, async (tx) => {
     const { invite, projectName } = await claim(deps, tx, code, address);
     const [member] = await tx
       .select({ n: count() })
@@ -186,7 +199,7 @@ export async function register(
   if (await accountTaken(db, input.account)) throw fail.conflict('accountTaken', { account: input.account });
   if (input.phone && (await phoneTaken(db, input.phone))) throw fail.conflict('phoneTaken');
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return withClaim(deps, address, async (tx) => {
     const { invite, projectName } = await claim(deps, tx, input.code, address);
     const [created] = await tx
       .insert(users)

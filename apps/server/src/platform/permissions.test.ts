@@ -1,0 +1,81 @@
+import { ErrorCode } from '@pineguard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { demoAccounts } from '../seed/demo.ts';
+
+/**
+ * The permission matrix of docs/decisions.md, as a table: which built-in roles may call each
+ * route of the users/roles/resources/invitations feature in their project. The server must
+ * refuse (40300) exactly the calls this table refuses, whatever the request contains.
+ */
+const projectAdminOnly = [
+  'POST /api/user/userList',
+  'POST /api/user/addUser',
+  'POST /api/user/addUserInfo',
+  'DELETE /api/user/deleteUser',
+  'POST /api/user/resetPassword',
+  'POST /api/user/resetPasswordByManager',
+  'GET /api/user/queryPhone',
+  'GET /api/user/prjTree4AddUser',
+  'POST /api/user/verifyUserList',
+  'POST /api/user/verify',
+  'GET /api/auth/itemUser4Update',
+  'POST /api/auth/updateRole',
+  'DELETE /api/auth/deleteRole',
+  'DELETE /api/user/delUserRoleRecord',
+  'POST /api/user/listInvite',
+  'POST /api/user/insertInvite',
+  'POST /api/user/delInvite/',
+  'POST /api/audit/list',
+];
+const everyMember = [
+  'GET /api/common/role',
+  'GET /api/menu/list',
+  'POST /api/user/addVisitUser/',
+  'GET /api/dict/list',
+  'POST /api/user/switchRole',
+  'GET /api/user/selfInfo',
+  'POST /api/user/editSelfInfo',
+];
+const superAdminOnly = ['POST /api/menu/save', 'DELETE /api/menu/delete', 'GET /api/system/summary'];
+
+const matrixRoutes = [...projectAdminOnly, ...everyMember, ...superAdminOnly];
+
+describe('permission matrix of users, roles, resources and invitations', () => {
+  let t: TestApp;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens.set('super_admin', await t.initAdmin({ demo: true }));
+    for (const demo of demoAccounts) {
+      const token = await t.signIn(demo.account, 'pine2026');
+      await t.api('POST', '/api/user/selectProject', { token, body: { prjCode: 'KH2026' } });
+      tokens.set(demo.role, token);
+    }
+    await t.api('POST', '/api/user/selectProject', { token: tokens.get('super_admin'), body: { prjCode: 'KH2026' } });
+  });
+  afterAll(() => t.close());
+
+  it('covers every route of the feature', () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    for (const route of matrixRoutes) expect(registered).toContain(route);
+  });
+
+  const roles = ['super_admin', 'project_admin', 'supervisor', 'section_manager', 'worker', 'gov_viewer'];
+  it.each(roles)('%s gets exactly the access the decision record gives', async (role) => {
+    const token = tokens.get(role)!;
+    for (const route of matrixRoutes) {
+      const [method, url] = route.split(' ') as ['GET', string];
+      // No body and no query: a permitted call fails validation (or succeeds for a plain read),
+      // a refused one is stopped before validation.
+      const res = (await t.app.inject({ method, url, headers: { token } })).json();
+      const allowed =
+        role === 'super_admin' ||
+        everyMember.includes(route) ||
+        (role === 'project_admin' && projectAdminOnly.includes(route));
+      if (allowed) expect(res.code, `${role} ${route}`).not.toBe(ErrorCode.forbidden);
+      else expect(res.code, `${role} ${route}`).toBe(ErrorCode.forbidden);
+    }
+  });
+});
