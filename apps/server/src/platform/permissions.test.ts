@@ -53,7 +53,10 @@ describe('permission matrix of users, roles, resources and invitations', () => {
       await t.api('POST', '/api/user/selectProject', { token, body: { prjCode: 'KH2026' } });
       tokens.set(demo.role, token);
     }
-    await t.api('POST', '/api/user/selectProject', { token: tokens.get('super_admin'), body: { prjCode: 'KH2026' } });
+    await t.api('POST', '/api/user/selectProject', {
+      token: tokens.get('super_admin'),
+      body: { prjCode: 'KH2026' },
+    });
   });
   afterAll(() => t.close());
 
