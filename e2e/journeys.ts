@@ -24,7 +24,7 @@ export async function initWithDemo(
 export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
 
 /** On /selectProject: pick a project by its code in the tree and enter it. */
@@ -53,4 +53,11 @@ export function tab(page: Page, path: string) {
 
 export function sidebarLink(page: Page, name: string) {
   return page.getByTestId('sidebar').getByRole('link', { name, exact: true });
+}
+
+/** Opens a page from the sidebar and waits until it is on screen (not just in the address bar). */
+export async function openFromSidebar(page: Page, name: string, path: string): Promise<void> {
+  await sidebarLink(page, name).click();
+  await expect.poll(() => pathOf(page)).toBe(path);
+  await page.locator(`[data-page="${path}"]`).waitFor({ state: 'visible' });
 }

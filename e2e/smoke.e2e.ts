@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, snap, startServer } from './harness.ts';
+import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,11 +13,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('serves the web app on a deep link and shows Chinese text from the server', async () => {
-  const page = await browser.newPage();
+it('serves the web app on a deep link: signed out, it opens the login page in Chinese', async () => {
+  const page = await newPage(browser);
   await page.goto(`${server.url}/some/deep/link`);
-  await expect.poll(() => page.title()).toContain('松材线虫病防治监管平台');
-  await page.getByText('服务运行正常').waitFor();
-  await expect.poll(() => page.getByText('内嵌 PGlite').count()).toBe(1);
-  await snap(page, 'smoke-home');
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fsome%2Fdeep%2Flink');
+  await expect.poll(() => page.title()).toBe('登录 - 松材线虫病防治监管平台');
+  await page.getByRole('heading', { name: '松材线虫病防治监管平台' }).waitFor();
+  await snap(page, 'smoke-login');
 });

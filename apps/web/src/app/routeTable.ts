@@ -42,15 +42,22 @@ const pages = {
   notFound: () => import('../shared/ui/NotFoundPage.tsx'),
   unauthorised: () => import('../shared/ui/UnauthorisedPage.tsx'),
   redirect: () => import('./RedirectPage.tsx'),
-  // Screens that later issues fill in: an honest, titled placeholder.
-  later: () => import('../shared/ui/UnderConstructionPage.tsx'),
 } satisfies Record<string, PageModule>;
+
+/**
+ * Screens that later issues fill in: an honest placeholder bound to its own title, so a page
+ * kept alive in a background tab keeps naming itself.
+ */
+const placeholder =
+  (title: MessageKey): PageModule =>
+  () =>
+    import('../shared/ui/UnderConstructionPage.tsx').then((m) => ({ default: m.underConstruction(title) }));
 
 const later = (path: string, name: string, title: MessageKey, extra: RouteMeta = {}): RouteDef => ({
   path,
   name,
   meta: { title, ...extra },
-  page: pages.later,
+  page: placeholder(title),
 });
 
 /** Pages without the layout (spec §2). */
@@ -87,7 +94,12 @@ export const layoutRoutes: RouteDef[] = [
     path: '/process',
     meta: { title: 'route.process', icon: 'chart' },
     children: [
-      { path: '', name: 'Process', meta: { breadcrumb: false, title: 'route.process' }, page: pages.later },
+      {
+        path: '',
+        name: 'Process',
+        meta: { breadcrumb: false, title: 'route.process' },
+        page: placeholder('route.process'),
+      },
       later('processX/:id/:type', 'ProcessX', 'route.processX', { hidden: true, activeMenu: '/process' }),
       later('processB/:id/:type', 'ProcessB', 'route.processB', { hidden: true, activeMenu: '/process' }),
       later('processZ/:id/:type', 'ProcessZ', 'route.processZ', { hidden: true, activeMenu: '/process' }),
@@ -151,7 +163,12 @@ export const layoutRoutes: RouteDef[] = [
     path: '/dataSys',
     meta: { title: 'route.dataSys', icon: 'database' },
     children: [
-      { path: '', name: 'DataSys', meta: { breadcrumb: false, title: 'route.dataSys' }, page: pages.later },
+      {
+        path: '',
+        name: 'DataSys',
+        meta: { breadcrumb: false, title: 'route.dataSys' },
+        page: placeholder('route.dataSys'),
+      },
       later('yinzi', 'Yinzi', 'route.yinzi', { hidden: true, activeMenu: '/dataSys' }),
     ],
   },

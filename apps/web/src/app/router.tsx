@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { limits } from '../shared/config.ts';
 import { feedback } from '../shared/feedback.ts';
+import { visit } from '../layout/tabs/tabsStore.ts';
 import { useSession } from '../shared/session.ts';
 import { decide, decideAfterInfo, type NavState } from './guard.ts';
 import { loadInfo } from './loadInfo.ts';
@@ -102,5 +103,12 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // Every finished navigation becomes a tab (see tabsStore.visit).
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') return;
+    const leaf = state.matches.findLast((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
+    visit(state.location.pathname, state.location.search, leaf && { ...leaf.meta, name: leaf.name });
+  });
+  return router;
 }

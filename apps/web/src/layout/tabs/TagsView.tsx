@@ -6,7 +6,7 @@ import { useHandleMatches } from '../../app/routeHandle.ts';
 import { homePath, layoutRoutes, type RouteDef } from '../../app/routeTable.ts';
 import { isMessageKey, useT } from '../../locales/index.ts';
 import { nextAfterClose, type VisitedView } from './tabsRules.ts';
-import { useTabs } from './tabsStore.ts';
+import { useTabs, visit } from './tabsStore.ts';
 
 /** Pinned tabs come from the route table (the dashboard), added on start. */
 function affixViews(defs: RouteDef[], base = ''): VisitedView[] {
@@ -33,28 +33,20 @@ export function TagsView() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const matches = useHandleMatches();
-  const { visitedViews, addView, updateView, delView, delOthers, delAll, delCachedView } = useTabs();
+  const { visitedViews, addView, delView, delOthers, delAll, delCachedView } = useTabs();
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const bar = useRef<HTMLDivElement>(null);
-  const fullPath = pathname + search;
   const leaf = matches.at(-1)?.handle;
 
   useEffect(() => {
     for (const view of affixViews(layoutRoutes)) addView(view);
   }, [addView]);
 
+  // The current page's tab; later navigations are recorded by the router subscription.
   useEffect(() => {
-    if (!leaf || pathname.startsWith('/redirect/') || !leaf.meta.title) return;
-    addView({
-      path: pathname,
-      fullPath,
-      title: leaf.meta.title,
-      affix: Boolean(leaf.meta.affix),
-      name: leaf.name,
-      noCache: Boolean(leaf.meta.noCache),
-    });
-    updateView({ path: pathname, fullPath });
-  }, [leaf, pathname, fullPath, addView, updateView]);
+    visit(pathname, search, leaf && { ...leaf.meta, name: leaf.name });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount
+  }, []);
 
   // The context menu closes on scroll as well as on an outside click.
   useEffect(() => {

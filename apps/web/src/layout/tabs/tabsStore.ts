@@ -55,3 +55,24 @@ export function clearTabs(): void {
 useSession.subscribe((state, previous) => {
   if (state.token !== previous.token || state.project?.code !== previous.project?.code) clearTabs();
 });
+
+export type VisitedRoute = { title?: string; affix?: boolean; noCache?: boolean; name?: string };
+
+/**
+ * Records a finished navigation as a tab. Called from the router's own subscription rather
+ * than a render effect: quick successive clicks may skip a render, never a navigation.
+ */
+export function visit(pathname: string, search: string, route: VisitedRoute | undefined): void {
+  if (!route?.title || pathname.startsWith('/redirect/')) return;
+  const { addView, updateView } = useTabs.getState();
+  const fullPath = pathname + search;
+  addView({
+    path: pathname,
+    fullPath,
+    title: route.title,
+    affix: Boolean(route.affix),
+    name: route.name,
+    noCache: Boolean(route.noCache),
+  });
+  updateView({ path: pathname, fullPath });
+}

@@ -28,7 +28,7 @@ export function LangSwitch({ onChange, className }: { onChange?: (lang: Lang) =>
         title={t('lang.label')}
         aria-label={t('lang.label')}
       >
-        <TranslationOutlined /> {names[lang]}
+        <TranslationOutlined /> <span className="pg-lang-name">{names[lang]}</span>
       </button>
     </Dropdown>
   );

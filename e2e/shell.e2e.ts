@@ -1,0 +1,201 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
+import {
+  chooseProject,
+  demoPassword,
+  fillLogin,
+  initWithDemo,
+  openFromSidebar,
+  signIn,
+  tab,
+} from './journeys.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  await initWithDemo(server);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(account: string, path = '/dashboard'): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}${path}`);
+  await signIn(page, account, demoPassword, 'KH2026', path);
+  return page;
+}
+
+it('deep link while signed out → login → project → back to the deep link', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/users/verifyPage?tab=2`);
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fusers%2FverifyPage%3Ftab%3D2');
+  await fillLogin(page, 'demo_admin', demoPassword);
+  await expect
+    .poll(() => pathOf(page))
+    .toBe('/selectProject?flag=true&redirect=%2Fusers%2FverifyPage%3Ftab%3D2');
+  await chooseProject(page, 'KH2026');
+  await expect.poll(() => pathOf(page)).toBe('/users/verifyPage?tab=2');
+  await page.getByText('用户审核 · 建设中').waitFor();
+  await expect.poll(() => page.title()).toBe('用户审核 - 松材线虫病防治监管平台');
+  // Breadcrumb: home, the group (linking to its redirect), the page.
+  const crumbs = page.locator('.pg-breadcrumb');
+  await expect.poll(() => crumbs.innerText()).toMatch(/首页\s*\/\s*用户管理\s*\/\s*用户审核/);
+  await expect
+    .poll(() => crumbs.getByRole('link', { name: '用户管理' }).getAttribute('href'))
+    .toBe('/users/userList');
+  await snap(page, 'deep-link-01-back-on-page');
+
+  // Signed in: /login goes home, an unknown path goes to /404.
+  await page.goto(`${server.url}/login`);
+  await expect.poll(() => pathOf(page)).toBe('/dashboard');
+  await page.goto(`${server.url}/no/such/page`);
+  await expect.poll(() => pathOf(page)).toBe('/404');
+  await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+  await page.context().close();
+});
+
+it('tabs: open from the sidebar, keep pages alive, refresh, close, close others, close all', async () => {
+  const page = await signedIn('demo_gov');
+  await openFromSidebar(page, '枯死树详情', '/kusishu');
+  await openFromSidebar(page, '数据中心', '/dataCenter');
+  await openFromSidebar(page, 'GIS地图', '/gistest');
+  await expect
+    .poll(() => page.locator('[data-testid="tabs"] .pg-tag').allInnerTexts())
+    .toEqual(['首页', '枯死树详情', '数据中心', 'GIS地图']);
+  // Cached pages stay mounted (hidden) while another tab is shown.
+  await expect.poll(() => page.locator('[data-page="/kusishu"]').count()).toBe(1);
+  await snap(page, 'tabs-01-four-tabs');
+
+  // Refresh re-routes through /redirect and lands on the same page, mounted afresh.
+  await page.locator('[data-page="/gistest"]').evaluate((el) => el.setAttribute('data-before-refresh', ''));
+  await tab(page, '/gistest').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '刷新' }).click();
+  await page.locator('[data-page="/gistest"]:not([data-before-refresh])').waitFor({ state: 'visible' });
+  await expect.poll(() => pathOf(page)).toBe('/gistest');
+  await page.getByText('GIS地图 · 建设中').waitFor();
+
+  // Close the active tab with its ×: the last remaining tab opens.
+  await tab(page, '/gistest').getByRole('button', { name: '关闭 GIS地图' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/dataCenter');
+  await expect.poll(() => tab(page, '/gistest').count()).toBe(0);
+
+  // Middle-click closes a background tab and its cached page.
+  await tab(page, '/kusishu').click({ button: 'middle' });
+  await expect.poll(() => tab(page, '/kusishu').count()).toBe(0);
+  await expect.poll(() => page.locator('[data-page="/kusishu"]').count()).toBe(0);
+  await expect.poll(() => pathOf(page)).toBe('/dataCenter');
+
+  // Close others keeps the pinned home tab and the chosen one.
+  await openFromSidebar(page, '消息中心', '/messageCenter');
+  await openFromSidebar(page, '枯死树详情', '/kusishu');
+  await tab(page, '/messageCenter').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect
+    .poll(() => page.locator('[data-testid="tabs"] .pg-tag').allInnerTexts())
+    .toEqual(['首页', '消息中心']);
+  await expect.poll(() => pathOf(page)).toBe('/messageCenter');
+
+  // Close all keeps only the pinned tab, which cannot be closed.
+  await tab(page, '/messageCenter').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭所有' }).click();
+  await expect.poll(() => page.locator('[data-testid="tabs"] .pg-tag').allInnerTexts()).toEqual(['首页']);
+  await expect.poll(() => pathOf(page)).toBe('/dashboard');
+  await tab(page, '/dashboard').click({ button: 'right' });
+  await expect
+    .poll(() => page.getByRole('menuitem', { name: '关闭', exact: true }).getAttribute('aria-disabled'))
+    .toBe('true');
+  await snap(page, 'tabs-02-only-pinned');
+  await page.context().close();
+});
+
+it('password change: rules, then log in again with the new password', async () => {
+  const page = await signedIn('demo_jianli');
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '修改密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await dialog.getByLabel('原密码').fill('123');
+  await dialog.getByLabel('新密码', { exact: true }).fill('newpass1');
+  await dialog.getByLabel('确认新密码').fill('newpass2');
+  await dialog.getByRole('button', { name: '确 定' }).click();
+  await dialog.getByText('密码长度为6-11位').waitFor();
+  // Both new and repeat say so: the rule applies to whichever was typed last.
+  await expect.poll(() => dialog.getByText('两次输入的密码不一致').count()).toBe(2);
+  await snap(page, 'password-01-rules');
+
+  await dialog.getByLabel('原密码').fill(demoPassword);
+  await dialog.getByLabel('确认新密码').fill('newpass1');
+  await dialog.getByRole('button', { name: '确 定' }).click();
+  await page.getByText('密码修改成功，是否重新登录？').waitFor();
+  await snap(page, 'password-02-relogin-confirm');
+  await page.getByRole('button', { name: '重新登录' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fdashboard');
+
+  await fillLogin(page, 'demo_jianli', 'newpass1');
+  await chooseProject(page, 'KH2026');
+  await expect.poll(() => pathOf(page)).toBe('/dashboard');
+  await page.getByText('欢迎，汪丽华').waitFor();
+  await page.context().close();
+});
+
+it('log out: confirm, back to /login with the way back; tabs and storage cleared', async () => {
+  const page = await signedIn('demo_bd');
+  await openFromSidebar(page, '进度管理', '/process');
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByText('确定注销并退出系统吗？').waitFor();
+  await snap(page, 'logout-01-confirm');
+  await page.getByRole('button', { name: '确 定' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fprocess');
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('Admin-Token'),
+    localStorage.getItem('project'),
+  ]);
+  expect(stored).toEqual([null, null]);
+  // The old session is gone: any page leads back to the login page.
+  await page.goto(`${server.url}/dashboard`);
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fdashboard');
+  // Signing in again starts with the pinned tab only.
+  await signIn(page, 'demo_bd', demoPassword, 'KH2026', '/dashboard');
+  await expect.poll(() => page.locator('[data-testid="tabs"] .pg-tag').allInnerTexts()).toEqual(['首页']);
+  await page.context().close();
+});
+
+it('mobile width: sidebar closed, opens over a backdrop that closes it', async () => {
+  const page = await newPage(browser, { width: 400, height: 800 });
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/dashboard');
+  const layout = page.locator('.pg-layout');
+  await expect.poll(() => layout.getAttribute('data-device')).toBe('mobile');
+  await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('closed');
+  await expect.poll(() => page.getByTestId('sidebar-backdrop').count()).toBe(0);
+  // Closed means off screen, not merely narrow.
+  const sidebarRight = async () => {
+    const box = await page.getByTestId('sidebar').boundingBox();
+    return box ? box.x + box.width : -1;
+  };
+  await expect.poll(sidebarRight).toBeLessThanOrEqual(0);
+  await snap(page, 'mobile-01-closed');
+
+  await page.getByTestId('hamburger').click();
+  await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('open');
+  await page.getByTestId('sidebar-backdrop').waitFor();
+  await expect.poll(sidebarRight).toBe(210);
+  await snap(page, 'mobile-02-open');
+  await page.getByTestId('sidebar-backdrop').click({ position: { x: 380, y: 400 } });
+  await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('closed');
+
+  // A route change on mobile closes an open sidebar.
+  await page.getByTestId('hamburger').click();
+  await openFromSidebar(page, '消息中心', '/messageCenter');
+  await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('closed');
+
+  // Wider again: desktop.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => layout.getAttribute('data-device')).toBe('desktop');
+  await page.context().close();
+});
