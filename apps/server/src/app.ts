@@ -15,11 +15,13 @@ import { authRoutes } from './features/auth/routes.ts';
 import { dictRoutes } from './features/dict/routes.ts';
 import { invitationsRoutes } from './features/invitations/routes.ts';
 import { menusRoutes } from './features/menus/routes.ts';
+import { projectsRoutes } from './features/projects/routes.ts';
+import { standardsRoutes } from './features/standards/routes.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
-import { registerAccessControl } from './platform/auth.ts';
+import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLang } from './platform/lang.ts';
 import type { Storage } from './platform/storage/index.ts';
@@ -57,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!isApiPath(route.url)) return;
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, access: 'public' };
     }
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationsRoutes);
   await app.register(auditRoutes);
   await app.register(dictRoutes);
+  await app.register(projectsRoutes);
+  await app.register(standardsRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

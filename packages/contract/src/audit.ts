@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 
 export const auditListBody = pageQuery.extend({
-  entity: z.enum(['user', 'role', 'invitation', 'menu', 'grant']).optional(),
+  entity: z
+    .enum(['user', 'role', 'invitation', 'menu', 'grant', 'project', 'section', 'standard'])
+    .optional(),
   keyword: z.string().trim().max(50).optional(),
 });
 

@@ -16,3 +16,5 @@ export * from './invitations.ts';
 export * from './menusAdmin.ts';
 export * from './roles.ts';
 export * from './users.ts';
+export * from './projects.ts';
+export * from './standards.ts';

@@ -127,6 +127,31 @@ export const messages = {
   approved: { 'zh-CN': '已审核通过', en: 'Approved' },
   rejected: { 'zh-CN': '已驳回', en: 'Rejected' },
   roleSwitched: { 'zh-CN': '已切换角色', en: 'Role switched' },
+  columnPrefix: {
+    'zh-CN': '字段编码前缀须与类型一致：照片 pic_、视频 vdo_、多选 multi_',
+    en: 'The field code prefix must match its type: photo pic_, video vdo_, multi-select multi_',
+  },
+  optionsRequired: {
+    'zh-CN': '单选和多选字段须至少有一个选项',
+    en: 'Select fields need at least one option',
+  },
+  minAboveMax: { 'zh-CN': '最小值不能大于最大值', en: 'The minimum cannot exceed the maximum' },
+  projectCodeTaken: { 'zh-CN': '项目编码 {code} 已存在', en: 'The project code {code} already exists' },
+  projectHasData: {
+    'zh-CN': '项目已有采集数据或文件（{files} 个文件），不能删除',
+    en: 'The project has collected data or files ({files} files) and cannot be deleted',
+  },
+  areaInvalid: {
+    'zh-CN': '行政区划编码 {code} 不存在',
+    en: 'No administrative division has the code {code}',
+  },
+  areaOutsideProject: {
+    'zh-CN': '乡镇 {code} 不在项目所在地区内',
+    en: 'Township {code} is not inside the project area',
+  },
+  sectionCodeTaken: { 'zh-CN': '标段编码 {code} 已存在', en: 'The section code {code} already exists' },
+  measureUnknown: { 'zh-CN': '防治措施 {code} 不存在', en: 'No control measure has the code {code}' },
+  columnRetired: { 'zh-CN': '字段已停用', en: 'The field is retired' },
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },

@@ -29,6 +29,11 @@ export type AuthContext = {
   permissions: Set<string>;
 };
 
+/** /api/… and the spec's misspelt /apiproject/… */
+export function isApiPath(url: string): boolean {
+  return /^\/api(project)?\//.test(url);
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -157,7 +162,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; sess
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    if (!isApiPath(route.url) || route.method === 'HEAD') return;
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }

@@ -7,3 +7,4 @@ export * from './sessions.ts';
 export * from './users.ts';
 export * from './audit.ts';
 export * from './invitations.ts';
+export * from './standards.ts';

@@ -1,7 +1,8 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { areas } from './areas.ts';
+import { users } from './users.ts';
 
-/** A prevention project (a county's campaign). The projects feature extends this table. */
+/** A prevention project (项目, the spec's prj1 / main project): usually one county's yearly campaign. */
 export const projects = pgTable(
   'projects',
   {
@@ -10,6 +11,11 @@ export const projects = pgTable(
     areaCode: text()
       .notNull()
       .references(() => areas.code),
+    year: integer(),
+    ownerUnit: text().notNull().default(''),
+    description: text().notNull().default(''),
+    startDate: text(),
+    endDate: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
@@ -27,6 +33,11 @@ export const sections = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     contractor: text().notNull().default(''),
+    managerId: uuid().references(() => users.id),
+    /** Townships (9-digit codes) the section covers. */
+    areaCodes: jsonb().$type<string[]>().notNull().default([]),
+    plannedTrees: integer(),
+    plannedVolume: numeric({ precision: 12, scale: 2, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('sections_project_code_uq').on(t.projectCode, t.code)],

@@ -5,7 +5,7 @@ export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
   action: 'create' | 'update' | 'delete' | 'approve' | 'reject';
-  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant';
+  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard';
   entityId: string | number;
   summary: string;
   before?: unknown;

@@ -5,6 +5,7 @@ import { areas, menuItems, roleMenus, roles } from '../../db/schema/index.ts';
 import { loadAreaDataset } from '../areas/dataset.ts';
 import { builtinMenus } from '../menus/builtin.ts';
 import { builtinRoles } from '../roles/builtin.ts';
+import { ensureStandards } from '../standards/service.ts';
 
 /**
  * Start-up work, under one advisory lock so that instances starting together take turns:
@@ -49,6 +50,8 @@ async function ensureBaseData({ db }: Database): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+
+  await ensureStandards(db);
 
   const existing = await db
     .select({ code: roles.code })

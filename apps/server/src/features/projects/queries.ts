@@ -1,0 +1,199 @@
+import type { AreaNode, ProjectItem, SectionItem } from '@pineguard/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  areas,
+  files,
+  projectMeasures,
+  projects,
+  sections,
+  userProjectRoles,
+  users,
+} from '../../db/schema/index.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export function findProject(db: Executor, code: string) {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.code, code), isNull(projects.deletedAt)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** "浙江省 / 衢州市 / 开化县" for each area code, walking up the parents. */
+export async function areaPaths(db: Executor, codes: string[]): Promise<Map<string, string>> {
+  const known = new Map<string, { name: string; parent: string | null }>();
+  let wanted = [...new Set(codes)];
+  for (let level = 0; level < 4 && wanted.length; level++) {
+    const rows = await db.select().from(areas).where(inArray(areas.code, wanted));
+    for (const r of rows) known.set(r.code, { name: r.name, parent: r.parentCode });
+    wanted = rows.map((r) => r.parentCode).filter((c): c is string => !!c && !known.has(c));
+  }
+  const paths = new Map<string, string>();
+  for (const code of codes) {
+    const names: string[] = [];
+    for (let c: string | null | undefined = code; c; c = known.get(c)?.parent) {
+      const entry = known.get(c);
+      if (!entry) break;
+      names.unshift(entry.name);
+    }
+    paths.set(code, names.join(' / '));
+  }
+  return paths;
+}
+
+export async function listProjects(
+  db: Executor,
+  filter: { keyword?: string | undefined; areaCode?: string | undefined; codes?: string[] },
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: ProjectItem[]; total: number }> {
+  const pattern = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const where = and(
+    isNull(projects.deletedAt),
+    pattern ? or(ilike(projects.name, pattern), ilike(projects.code, pattern)) : undefined,
+    // Area codes nest by prefix: 33 (province), 3308 (city), 330824 (county).
+    filter.areaCode ? like(projects.areaCode, `${filter.areaCode.replace(/0+$/, '')}%`) : undefined,
+    filter.codes ? inArray(projects.code, filter.codes.length ? filter.codes : ['']) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  const rows = await db
+    .select({
+      project: projects,
+      sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${projects.code})`,
+      memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${projects.code})`,
+      measureCodes: sql<
+        string[]
+      >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${projects.code}), '{}')`,
+    })
+    .from(projects)
+    .where(where)
+    .orderBy(asc(projects.areaCode), asc(projects.code))
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize);
+  const paths = await areaPaths(
+    db,
+    rows.map((r) => r.project.areaCode),
+  );
+  return {
+    total: total?.n ?? 0,
+    list: rows.map(({ project: p, sectionCount, memberCount, measureCodes }) => ({
+      code: p.code,
+      name: p.name,
+      areaCode: p.areaCode,
+      areaPath: paths.get(p.areaCode) ?? '',
+      year: p.year,
+      ownerUnit: p.ownerUnit,
+      description: p.description,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      sectionCount: Number(sectionCount),
+      memberCount: Number(memberCount),
+      measureCodes: measureCodes ?? [],
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function fileCount(db: Executor, projectCode: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(files).where(eq(files.projectCode, projectCode));
+  return row?.n ?? 0;
+}
+
+export async function listSections(db: Executor, projectCode: string, id?: string): Promise<SectionItem[]> {
+  const rows = await db
+    .select({ section: sections, managerName: users.name })
+    .from(sections)
+    .leftJoin(users, eq(users.id, sections.managerId))
+    .where(and(eq(sections.projectCode, projectCode), id ? eq(sections.id, id) : undefined))
+    .orderBy(sections.code);
+  const codes = rows.flatMap((r) => r.section.areaCodes);
+  const names = codes.length
+    ? new Map(
+        (
+          await db
+            .select()
+            .from(areas)
+            .where(inArray(areas.code, [...new Set(codes)]))
+        ).map((a) => [a.code, a.name]),
+      )
+    : new Map<string, string>();
+  return rows.map(({ section: s, managerName }) => ({
+    id: s.id,
+    projectCode: s.projectCode,
+    code: s.code,
+    name: s.name,
+    contractor: s.contractor,
+    managerId: s.managerId,
+    managerName,
+    areaCodes: s.areaCodes,
+    areaNames: s.areaCodes.map((c) => names.get(c) ?? c),
+    plannedTrees: s.plannedTrees,
+    plannedVolume: s.plannedVolume === null ? null : Number(s.plannedVolume),
+  }));
+}
+
+export function areaChildren(db: Executor, parentCode: string | null) {
+  return db
+    .select({ code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort })
+    .from(areas)
+    .where(parentCode ? eq(areas.parentCode, parentCode) : isNull(areas.parentCode))
+    .orderBy(areas.sort);
+}
+
+/** Provinces → cities → counties as a cascader tree (value = code, label = name, by sort). */
+export async function countyTree(db: Executor): Promise<AreaNode[]> {
+  const rows = await db
+    .select()
+    .from(areas)
+    .where(sql`${areas.level} <= 3`)
+    .orderBy(areas.level, areas.sort);
+  const nodes = new Map<string, AreaNode>();
+  const roots: AreaNode[] = [];
+  for (const r of rows) {
+    const node: AreaNode = { value: r.code, label: r.name };
+    nodes.set(r.code, node);
+    const parent = r.parentCode ? nodes.get(r.parentCode) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else if (!r.parentCode) roots.push(node);
+  }
+  return roots;
+}
+
+export async function townshipsOf(db: Executor, areaCode: string): Promise<string[]> {
+  // A county's townships, or the township itself when the project is a township.
+  if (areaCode.length === 9) return [areaCode];
+  const rows = await db.select({ code: areas.code }).from(areas).where(eq(areas.parentCode, areaCode));
+  return rows.map((r) => r.code);
+}
+
+export async function members(db: Executor, projectCode: string, roleCodes?: string[]) {
+  return db.execute(sql`
+    select u.id, u.account, u.name, u.phone, array_agg(r.name order by r.id) as "roleNames"
+    from ${userProjectRoles} upr
+    join users u on u.id = upr.user_id and u.deleted_at is null
+    join roles r on r.id = upr.role_id
+    where upr.project_code = ${projectCode}
+      ${
+        roleCodes
+          ? sql`and r.code in (${sql.join(
+              roleCodes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+    group by u.id order by u.account`) as unknown as Promise<{
+    rows: { id: string; account: string; name: string; phone: string | null; roleNames: string[] }[];
+  }>;
+}
+
+export async function storageUsage(db: Executor, projectCode: string) {
+  const rows = await db
+    .select({ kind: files.kind, files: count(), bytes: sql<string>`coalesce(sum(${files.bytes}), 0)` })
+    .from(files)
+    .where(eq(files.projectCode, projectCode))
+    .groupBy(files.kind)
+    .orderBy(files.kind);
+  return rows.map((r) => ({ kind: r.kind, files: r.files, bytes: Number(r.bytes) }));
+}

@@ -1,0 +1,339 @@
+import {
+  areaEntry,
+  areaNode,
+  envelope,
+  measureItem,
+  pageOf,
+  pageQuery,
+  prjCodeBody,
+  projectBody,
+  projectItem,
+  projectListBody,
+  projectTreeNode,
+  sectionBody,
+  sectionItem,
+  setUpTypeBody,
+  standardTableItem,
+  storageUsageItem,
+  t,
+} from '@pineguard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { fail } from '../../platform/errors.ts';
+import { requestLang } from '../../platform/lang.ts';
+import { projectTree } from '../auth/service.ts';
+import { measures, projectMeasureCodes, projectTables } from '../standards/service.ts';
+import { listUsers } from '../users/queries.ts';
+import { managedProject } from '../users/scope.ts';
+import * as q from './queries.ts';
+import * as projects from './service.ts';
+
+const tags = ['projects'];
+const member = z.object({
+  id: z.string(),
+  account: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  roleNames: z.array(z.string()),
+});
+/** Reads the project a request names, for the access hook: it must be the selected one. */
+const bodyProject = (req: { body?: unknown }) => (req.body as { prjCode?: string } | undefined)?.prjCode;
+const queryProject = (req: { query?: unknown }) => (req.query as { prjCode?: string } | undefined)?.prjCode;
+
+export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db } = deps.database;
+
+  app.post('/api/project/list', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '全部项目（超级管理员）',
+      body: projectListBody,
+      response: { 200: envelope(pageOf(projectItem)) },
+    },
+    handler: async (req) => {
+      const { pageNum, pageSize, ...filter } = req.body;
+      return ok(await q.listProjects(db, filter, { pageNum, pageSize }));
+    },
+  });
+
+  app.post('/api/project/add', {
+    config: { access: 'system.admin' },
+    schema: { tags, summary: '新建项目', body: projectBody, response: { 200: envelope(projectItem) } },
+    handler: async (req) =>
+      ok(await projects.save(deps, authOf(req), req.body, false), t(requestLang(req), 'saved')),
+  });
+
+  app.post('/api/project/addPrj1', {
+    config: { access: 'projects.manage', projectOf: (req) => (req.body as { code?: string }).code },
+    schema: {
+      tags,
+      summary: '修改项目基本信息',
+      body: projectBody,
+      response: { 200: envelope(projectItem) },
+    },
+    handler: async (req) =>
+      ok(await projects.save(deps, authOf(req), req.body, true), t(requestLang(req), 'saved')),
+  });
+
+  app.get('/api/project/detail', {
+    config: { access: 'projects.read', projectOf: queryProject },
+    schema: {
+      tags,
+      summary: '项目详情',
+      querystring: z.object({ prjCode: z.string().max(64) }),
+      response: { 200: envelope(projectItem) },
+    },
+    handler: async (req) => ok(await projects.detail(deps, req.query.prjCode)),
+  });
+
+  app.get('/api/project/showPrj1', {
+    config: { access: 'project' },
+    schema: { tags, summary: '当前主项目', response: { 200: envelope(projectItem) } },
+    handler: async (req) => ok(await projects.detail(deps, managedProject(req))),
+  });
+
+  app.post('/api/project/delete', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '删除项目（无数据时）',
+      body: prjCodeBody,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      await projects.remove(deps, authOf(req), req.body.prjCode);
+      return ok(null, t(requestLang(req), 'deleted'));
+    },
+  });
+
+  app.post('/api/project/prj1List', {
+    config: { access: 'session' },
+    schema: {
+      tags,
+      summary: '我参与的项目',
+      body: pageQuery.extend({ keyword: z.string().trim().max(50).optional() }),
+      response: { 200: envelope(pageOf(projectItem)) },
+    },
+    handler: async (req) => {
+      const { pageNum, pageSize, keyword } = req.body;
+      return ok(await projects.memberProjects(deps, authOf(req), { keyword }, { pageNum, pageSize }));
+    },
+  });
+
+  app.post('/api/project/setUpType', {
+    config: { access: 'projects.manage', projectOf: bodyProject },
+    schema: {
+      tags,
+      summary: '设置项目的防治措施',
+      body: setUpTypeBody,
+      response: { 200: envelope(z.array(measureItem)) },
+    },
+    handler: async (req) =>
+      ok(
+        await projects.setMeasures(deps, authOf(req), req.body.prjCode, req.body.measureCodes),
+        t(requestLang(req), 'saved'),
+      ),
+  });
+
+  app.post('/api/project/prj1StandCodeList', {
+    config: { access: 'project', projectOf: bodyProject },
+    schema: {
+      tags,
+      summary: '项目的标准表及字段',
+      body: prjCodeBody,
+      response: { 200: envelope(z.array(standardTableItem)) },
+    },
+    handler: async (req) => ok(await projectTables(db, req.body.prjCode)),
+  });
+
+  app.get('/api/project/fzcsList', {
+    config: { access: 'session' },
+    schema: { tags, summary: '防治措施列表', response: { 200: envelope(z.array(measureItem)) } },
+    handler: async () => ok(await measures(db)),
+  });
+
+  app.get('/api/project/listFzcs4AddPrj1', {
+    config: { access: 'session' },
+    schema: { tags, summary: '可选防治措施（含标准表）', response: { 200: envelope(z.array(measureItem)) } },
+    handler: async () => ok(await measures(db)),
+  });
+
+  app.post('/api/project/prj1BDList', {
+    config: { access: 'projects.read' },
+    schema: { tags, summary: '标段列表', body: pageQuery, response: { 200: envelope(pageOf(sectionItem)) } },
+    handler: async (req) => {
+      const all = await q.listSections(db, managedProject(req));
+      const { pageNum, pageSize } = req.body;
+      return ok({ total: all.length, list: all.slice((pageNum - 1) * pageSize, pageNum * pageSize) });
+    },
+  });
+
+  app.get('/api/project/selectBDInfo', {
+    config: { access: 'projects.read' },
+    schema: {
+      tags,
+      summary: '标段详情',
+      querystring: z.object({ id: z.uuid() }),
+      response: { 200: envelope(sectionItem) },
+    },
+    handler: async (req) => {
+      const [section] = await q.listSections(db, managedProject(req), req.query.id);
+      if (!section) throw fail.notFound();
+      return ok(section);
+    },
+  });
+
+  app.post('/api/project/updateBdInfo', {
+    config: { access: 'projects.manage' },
+    schema: { tags, summary: '新增或修改标段', body: sectionBody, response: { 200: envelope(sectionItem) } },
+    handler: async (req) =>
+      ok(
+        await projects.saveSection(deps, authOf(req), managedProject(req), req.body),
+        t(requestLang(req), 'saved'),
+      ),
+  });
+
+  app.post('/api/project/prj1ManagerList', {
+    config: { access: 'projects.read' },
+    schema: {
+      tags,
+      summary: '项目管理员',
+      body: z.object({}).default({}),
+      response: { 200: envelope(z.array(member)) },
+    },
+    handler: async (req) => ok((await q.members(db, managedProject(req), ['project_admin'])).rows),
+  });
+
+  for (const url of ['/api/project/prj1UserList', '/apiproject/prj1UserList']) {
+    app.post(url, {
+      config: { access: 'projects.read' },
+      schema: {
+        tags,
+        summary: '项目成员（也接受规格中的拼写 /apiproject/…）',
+        body: z.object({}).default({}),
+        response: { 200: envelope(z.array(member)) },
+      },
+      handler: async (req) => ok((await q.members(db, managedProject(req))).rows),
+    });
+  }
+
+  app.post('/api/project/userList4Prj1', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '可加入项目的用户（按关键字）',
+      body: z.object({ prjCode: z.string().max(64), keyword: z.string().trim().max(50).default('') }),
+      response: { 200: envelope(z.array(member)) },
+    },
+    handler: async (req) => {
+      const inProject = new Set((await q.members(db, req.body.prjCode)).rows.map((m) => m.id));
+      const page = await listUsers(
+        db,
+        { keyword: req.body.keyword, status: 'active' },
+        { pageNum: 1, pageSize: 50 },
+      );
+      return ok(
+        page.list
+          .filter((u) => !inProject.has(u.id))
+          .map((u) => ({
+            id: u.id,
+            account: u.account,
+            name: u.name,
+            phone: u.phone,
+            roleNames: u.roles.map((r) => r.roleName),
+          })),
+      );
+    },
+  });
+
+  app.get('/api/user/prjTree4Fsdgl', {
+    config: { access: 'session' },
+    schema: { tags, summary: '焚烧点管理的项目树', response: { 200: envelope(z.array(projectTreeNode)) } },
+    handler: async (req) => ok(await projectTree(deps, authOf(req))),
+  });
+
+  app.get('/api/project/areaListByParentCode', {
+    config: { access: 'session' },
+    schema: {
+      tags,
+      summary: '下级行政区划（不带 parentCode 时为省份）',
+      querystring: z.object({
+        parentCode: z
+          .string()
+          .regex(/^\d{6,9}$/)
+          .optional(),
+      }),
+      response: { 200: envelope(z.array(areaEntry)) },
+    },
+    handler: async (req) => ok(await q.areaChildren(db, req.query.parentCode ?? null)),
+  });
+
+  app.get('/api/project/listArea4AddPrj1', {
+    config: { access: 'session' },
+    schema: { tags, summary: '省—市—县行政区划树', response: { 200: envelope(z.array(areaNode)) } },
+    handler: async () => ok(await q.countyTree(db)),
+  });
+
+  app.post('/api/project/storeUsageDataList', {
+    config: { access: 'projects.read', projectOf: bodyProject },
+    schema: {
+      tags,
+      summary: '项目存储用量（按文件类别）',
+      body: z.object({ prjCode: z.string().max(64).optional() }).default({}),
+      response: { 200: envelope(z.array(storageUsageItem)) },
+    },
+    handler: async (req) => ok(await q.storageUsage(db, req.body.prjCode ?? managedProject(req))),
+  });
+
+  app.get('/api/project/mainStore', {
+    config: { access: 'project' },
+    schema: {
+      tags,
+      summary: '主项目数据（外壳一次取全）',
+      response: {
+        200: envelope(
+          z.object({
+            data: projectItem,
+            admins: z.array(member),
+            users: z.array(member),
+            sections: z.array(sectionItem),
+            storageUsage: z.array(storageUsageItem),
+            areaTree: z.array(areaEntry),
+            managers: z.array(member),
+            measures: z.array(measureItem),
+            checkedMeasures: z.array(z.string()),
+          }),
+        ),
+      },
+    },
+    handler: async (req) => {
+      const code = managedProject(req);
+      const data = await projects.detail(deps, code);
+      const [users, sections, storageUsage, townships, all, checked] = await Promise.all([
+        q.members(db, code),
+        q.listSections(db, code),
+        q.storageUsage(db, code),
+        q.areaChildren(db, data.areaCode),
+        measures(db),
+        projectMeasureCodes(db, code),
+      ]);
+      const admins = users.rows.filter((u) => u.roleNames.includes('项目管理员'));
+      const managerIds = new Set(sections.map((s) => s.managerId));
+      return ok({
+        data,
+        admins,
+        users: users.rows,
+        sections,
+        storageUsage,
+        areaTree: townships,
+        managers: users.rows.filter((u) => managerIds.has(u.id)),
+        measures: all,
+        checkedMeasures: checked,
+      });
+    },
+  });
+};

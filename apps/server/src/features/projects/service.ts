@@ -1,0 +1,191 @@
+import type { ProjectItem } from '@pineguard/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { areas, controlMeasures, projectMeasures, projects, sections } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { fail } from '../../platform/errors.ts';
+import { audit } from '../audit/record.ts';
+import { choosableProjects } from '../auth/queries.ts';
+import { measures, projectMeasureCodes } from '../standards/service.ts';
+import * as q from './queries.ts';
+
+type ProjectInput = {
+  code: string;
+  name: string;
+  areaCode: string;
+  year: number | null;
+  ownerUnit: string;
+  description: string;
+  startDate: string | null;
+  endDate: string | null;
+};
+
+async function assertArea(deps: AppDeps, code: string) {
+  const [row] = await deps.database.db.select().from(areas).where(eq(areas.code, code));
+  if (!row || row.level < 3) throw fail.invalid('areaInvalid', { code });
+}
+
+export async function detail(deps: AppDeps, code: string): Promise<ProjectItem> {
+  const page = await q.listProjects(deps.database.db, { codes: [code] }, { pageNum: 1, pageSize: 1 });
+  const item = page.list[0];
+  if (!item) throw fail.notFound();
+  return item;
+}
+
+/** Creates a project, or updates it when `update` is set (the code never changes). */
+export async function save(deps: AppDeps, auth: AuthContext, input: ProjectInput, update: boolean) {
+  const { db } = deps.database;
+  await assertArea(deps, input.areaCode);
+  const existing = await db.select().from(projects).where(eq(projects.code, input.code));
+  const before = existing[0];
+  if (update && (!before || before.deletedAt)) throw fail.notFound();
+  if (!update && before) throw fail.conflict('projectCodeTaken', { code: input.code });
+  await db.transaction(async (tx) => {
+    if (update) {
+      const { code, ...values } = input;
+      await tx.update(projects).set(values).where(eq(projects.code, code));
+    } else {
+      await tx.insert(projects).values(input);
+    }
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: input.code,
+      action: update ? 'update' : 'create',
+      entity: 'project',
+      entityId: input.code,
+      summary: input.name,
+      before: before ?? null,
+      after: input,
+    });
+  });
+  return detail(deps, input.code);
+}
+
+/** Refused while the project holds collected data (files now; records, workers… as they arrive). */
+export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
+  const { db } = deps.database;
+  const project = await q.findProject(db, code);
+  if (!project) throw fail.notFound();
+  const fileCount = await q.fileCount(db, code);
+  if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ deletedAt: new Date() }).where(eq(projects.code, code));
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: code,
+      action: 'delete',
+      entity: 'project',
+      entityId: code,
+      summary: project.name,
+      before: project,
+    });
+  });
+}
+
+export async function memberProjects(
+  deps: AppDeps,
+  auth: AuthContext,
+  filter: { keyword?: string | undefined },
+  page: { pageNum: number; pageSize: number },
+) {
+  const codes = (await choosableProjects(deps.database.db, auth.userId, auth.isSuperAdmin)).map(
+    (p) => p.code,
+  );
+  return q.listProjects(deps.database.db, { ...filter, codes }, page);
+}
+
+export async function setMeasures(deps: AppDeps, auth: AuthContext, projectCode: string, codes: string[]) {
+  const { db } = deps.database;
+  if (!(await q.findProject(db, projectCode))) throw fail.notFound();
+  const unique = [...new Set(codes)];
+  const known = unique.length
+    ? await db
+        .select({ code: controlMeasures.code })
+        .from(controlMeasures)
+        .where(inArray(controlMeasures.code, unique))
+    : [];
+  const missing = unique.find((c) => !known.some((k) => k.code === c));
+  if (missing) throw fail.invalid('measureUnknown', { code: missing });
+  const before = await projectMeasureCodes(db, projectCode);
+  await db.transaction(async (tx) => {
+    await tx.delete(projectMeasures).where(eq(projectMeasures.projectCode, projectCode));
+    if (unique.length) {
+      await tx.insert(projectMeasures).values(unique.map((measureCode) => ({ projectCode, measureCode })));
+    }
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'update',
+      entity: 'project',
+      entityId: projectCode,
+      summary: `控制措施 ${unique.join(',')}`,
+      before,
+      after: unique,
+    });
+  });
+  return measures(db, unique);
+}
+
+type SectionInput = {
+  id?: string | undefined;
+  code: string;
+  name: string;
+  contractor: string;
+  managerId: string | null;
+  areaCodes: string[];
+  plannedTrees: number | null;
+  plannedVolume: number | null;
+};
+
+/** Adds or updates a section; its townships must lie in the project's area, its manager in the project. */
+export async function saveSection(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: SectionInput,
+) {
+  const { db } = deps.database;
+  const project = await q.findProject(db, projectCode);
+  if (!project) throw fail.notFound();
+  const allowed = new Set(await q.townshipsOf(db, project.areaCode));
+  const outside = input.areaCodes.find((c) => !allowed.has(c));
+  if (outside) throw fail.invalid('areaOutsideProject', { code: outside });
+  if (input.managerId) {
+    const members = await q.members(db, projectCode);
+    if (!members.rows.some((m) => m.id === input.managerId)) throw fail.invalid('userNotInProject');
+  }
+  const { id, ...values } = input;
+  const duplicate = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.code, input.code)));
+  if (duplicate.some((d) => d.id !== id)) throw fail.conflict('sectionCodeTaken', { code: input.code });
+  const savedId = await db.transaction(async (tx) => {
+    let sectionId = id;
+    if (id) {
+      const updated = await tx
+        .update(sections)
+        .set(values)
+        .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
+        .returning({ id: sections.id });
+      if (!updated.length) throw fail.notFound();
+    } else {
+      const [created] = await tx
+        .insert(sections)
+        .values({ ...values, projectCode })
+        .returning({ id: sections.id });
+      sectionId = created!.id;
+    }
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: id ? 'update' : 'create',
+      entity: 'section',
+      entityId: sectionId!,
+      summary: `${input.code} ${input.name}`,
+      after: values,
+    });
+    return sectionId!;
+  });
+  return (await q.listSections(db, projectCode, savedId))[0]!;
+}

@@ -1,0 +1,99 @@
+import {
+  envelope,
+  factorItem,
+  retireColumnBody,
+  saveColumnBody,
+  saveFactorBody,
+  saveTableBody,
+  standardTableItem,
+  columnDescriptor,
+  t,
+} from '@pineguard/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/envelope.ts';
+import { requestLang } from '../../platform/lang.ts';
+import * as standards from './service.ts';
+
+const tags = ['standards'];
+
+export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/api/standard/list', {
+    config: { access: 'session' },
+    schema: {
+      tags,
+      summary: '标准表及字段描述（含已停用字段）',
+      response: { 200: envelope(z.array(standardTableItem)) },
+    },
+    handler: async () => ok(await standards.tablesWithColumns(deps.database.db)),
+  });
+
+  app.post('/api/standard/saveTable', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '新增或修改标准表',
+      body: saveTableBody,
+      response: { 200: envelope(standardTableItem) },
+    },
+    handler: async (req) => ok(await standards.saveTable(deps, req.body), t(requestLang(req), 'saved')),
+  });
+
+  app.post('/api/standard/saveColumn', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '新增或修改字段',
+      body: saveColumnBody,
+      response: { 200: envelope(columnDescriptor) },
+    },
+    handler: async (req) => ok(await standards.saveColumn(deps, req.body), t(requestLang(req), 'saved')),
+  });
+
+  app.post('/api/standard/retireColumn', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '停用字段（已采集数据保留）',
+      body: retireColumnBody,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      await standards.retireColumn(deps, req.body.tableCode, req.body.code);
+      return ok(null, t(requestLang(req), 'deleted'));
+    },
+  });
+
+  app.get('/api/yinzi/list', {
+    config: { access: 'session' },
+    schema: { tags, summary: '上报因子', response: { 200: envelope(z.array(factorItem)) } },
+    handler: async () => ok(await standards.listFactors(deps)),
+  });
+
+  app.post('/api/yinzi/save', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '新增或修改上报因子',
+      body: saveFactorBody,
+      response: { 200: envelope(factorItem) },
+    },
+    handler: async (req) => ok(await standards.saveFactor(deps, req.body), t(requestLang(req), 'saved')),
+  });
+
+  app.delete('/api/yinzi/delete', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '删除上报因子',
+      querystring: z.object({ code: z.string().max(40) }),
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      await standards.deleteFactor(deps, req.query.code);
+      return ok(null, t(requestLang(req), 'deleted'));
+    },
+  });
+};

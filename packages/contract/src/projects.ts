@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+
+export const projectCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{2,32}$/);
+/** A county (6 digits) or township (9 digits) of GB/T 2260. */
+export const projectAreaCode = z.string().regex(/^\d{6}(\d{3})?$/);
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+export const projectBody = z.object({
+  code: projectCode,
+  name: z.string().trim().min(2).max(60),
+  areaCode: projectAreaCode,
+  year: z.number().int().min(2000).max(2100).nullable().default(null),
+  ownerUnit: z.string().trim().max(60).default(''),
+  description: z.string().trim().max(500).default(''),
+  startDate: month.nullable().default(null),
+  endDate: month.nullable().default(null),
+});
+
+export const projectListBody = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  areaCode: z
+    .string()
+    .regex(/^\d{2,9}$/)
+    .optional(),
+});
+
+export const projectItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  areaCode: z.string(),
+  areaPath: z.string(),
+  year: z.number().nullable(),
+  ownerUnit: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  sectionCount: z.number().int(),
+  memberCount: z.number().int(),
+  measureCodes: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type ProjectItem = z.infer<typeof projectItem>;
+
+export const prjCodeQuery = z.object({ prjCode: projectCode });
+export const prjCodeBody = z.object({ prjCode: projectCode });
+
+export const setUpTypeBody = z.object({
+  prjCode: projectCode,
+  measureCodes: z.array(z.string().max(32)).max(50),
+});
+
+export const sectionBody = z.object({
+  id: z.uuid().optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/),
+  name: z.string().trim().min(1).max(60),
+  contractor: z.string().trim().max(60).default(''),
+  managerId: z.uuid().nullable().default(null),
+  areaCodes: z
+    .array(z.string().regex(/^\d{9}$/))
+    .max(100)
+    .default([]),
+  plannedTrees: z.number().int().min(0).max(10_000_000).nullable().default(null),
+  plannedVolume: z.number().min(0).max(10_000_000).nullable().default(null),
+});
+
+export const sectionItem = z.object({
+  id: z.string(),
+  projectCode: z.string(),
+  code: z.string(),
+  name: z.string(),
+  contractor: z.string(),
+  managerId: z.string().nullable(),
+  managerName: z.string().nullable(),
+  areaCodes: z.array(z.string()),
+  areaNames: z.array(z.string()),
+  plannedTrees: z.number().nullable(),
+  plannedVolume: z.number().nullable(),
+});
+export type SectionItem = z.infer<typeof sectionItem>;
+
+export const areaEntry = z.object({
+  code: z.string(),
+  name: z.string(),
+  father: z.string().nullable(),
+  sort: z.number(),
+});
+export type AreaNode = { value: string; label: string; children?: AreaNode[] };
+export const areaNode: z.ZodType<AreaNode> = z.lazy(() =>
+  z.object({ value: z.string(), label: z.string(), children: z.array(areaNode).optional() }),
+);
+
+export const storageUsageItem = z.object({ kind: z.string(), files: z.number().int(), bytes: z.number() });
