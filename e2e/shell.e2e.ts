@@ -199,3 +199,76 @@ it('mobile width: sidebar closed, opens over a backdrop that closes it', async (
   await expect.poll(() => layout.getAttribute('data-device')).toBe('desktop');
   await page.context().close();
 });
+
+it('top bar: profile with a preset avatar, invitation code, settings, menu flag and English', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, 'admin', 'admin123', 'KH2026', '/dashboard');
+
+  // Profile drawer, 420 px: pick a preset avatar, rename, save; the top bar follows.
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  const drawer = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '个人信息' });
+  await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(420);
+  await drawer.getByLabel('姓名').fill('');
+  await page.getByText('请输入用户名').waitFor();
+  await drawer.getByLabel('姓名').fill('管理员老周');
+  await drawer.getByTestId('avatar-current').click();
+  await expect.poll(() => page.locator('.pg-avatar-row').count()).toBe(4);
+  await page.locator('[data-avatar="avatar-05.svg"]').click();
+  await drawer.getByLabel('男').check();
+  await snap(page, 'topbar-01-profile');
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('个人信息已保存').waitFor();
+  await expect
+    .poll(() => page.getByTestId('avatar-menu').locator('img').getAttribute('src'))
+    .toBe('/avatars/avatar-05.svg');
+  await page.getByTestId('avatar-menu').getByText('管理员老周').waitFor();
+
+  // Invitation code: validated here; the server's side arrives with the users issue.
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '添加邀请码' }).click();
+  const invite = page.getByRole('dialog', { name: '添加邀请码' });
+  await invite.getByLabel('邀请码').fill('ABC');
+  await invite.getByRole('button', { name: /确\s*定/ }).click();
+  await invite.getByText('邀请码为8位').waitFor();
+  await invite.getByRole('button', { name: /取\s*消/ }).click();
+
+  // Settings drawer: sidebar logo on, theme colour from the presets; kept in local storage.
+  await page.getByRole('button', { name: 'settings' }).click();
+  await page.getByRole('switch', { name: '侧边栏 Logo' }).click();
+  await page.locator('.pg-logo').waitFor();
+  await page.locator('.ant-color-picker-trigger').click();
+  await page.locator('.ant-color-picker-presets-color').nth(4).click();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}')))
+    .toMatchObject({
+      sidebarLogo: true,
+      theme: '#11A983',
+    });
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+  await expect
+    .poll(() => tab(page, '/dashboard').evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toBe('rgb(17, 169, 131)');
+  await snap(page, 'topbar-02-theme-and-logo');
+
+  // Menu flag: a super administrator switches to the system-admin menus.
+  await page.getByTestId('menu-flag').click();
+  await page.getByRole('menuitem', { name: '系统管理菜单' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/homeSys');
+  await page.getByTestId('sidebar').getByRole('link', { name: '项目列表', exact: true }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('MenuFlag'))).toBe('SYS');
+
+  // English: UI texts, antd, the server's menu titles and the page title all switch.
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Projects', exact: true }).waitFor();
+  await expect
+    .poll(() => page.title())
+    .toBe('Sub-system home - Pine Wilt Disease Control Supervision Platform');
+  await page.getByText('Sub-system home · under construction').waitFor();
+  await snap(page, 'topbar-03-english-system-menus');
+  await page.context().close();
+});

@@ -42,6 +42,14 @@ const pages = {
   notFound: () => import('../shared/ui/NotFoundPage.tsx'),
   unauthorised: () => import('../shared/ui/UnauthorisedPage.tsx'),
   redirect: () => import('./RedirectPage.tsx'),
+  userList: () => import('../features/users/pages/UserListPage.tsx'),
+  userInvitation: () => import('../features/invitations/pages/InvitationsPage.tsx'),
+  verifyPage: () => import('../features/users/pages/VerifyPage.tsx'),
+  accountList: () => import('./screens/AccountListScreen.tsx'),
+  roles: () => import('../features/roles/pages/RolesPage.tsx'),
+  menu: () => import('../features/menus/pages/MenuPage.tsx'),
+  homeSys: () => import('../features/systemHome/pages/HomeSysPage.tsx'),
+  systemAccess: () => import('./screens/SystemAccessScreen.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -59,6 +67,15 @@ const later = (path: string, name: string, title: MessageKey, extra: RouteMeta =
   meta: { title, ...extra },
   page: placeholder(title),
 });
+
+/** A screen that is built: its page under its title. */
+const screen = (
+  path: string,
+  name: string,
+  title: MessageKey,
+  page: PageModule,
+  extra: RouteMeta = {},
+): RouteDef => ({ path, name, meta: { title, ...extra }, page });
 
 /** Pages without the layout (spec §2). */
 export const bareRoutes: RouteDef[] = [
@@ -110,9 +127,9 @@ export const layoutRoutes: RouteDef[] = [
     redirect: '/users/userList',
     meta: { title: 'route.users', icon: 'user' },
     children: [
-      later('userList', 'UserList', 'route.userList'),
-      later('userInvitation', 'UserInvitation', 'route.userInvitation'),
-      later('verifyPage', 'VerifyPage', 'route.verifyPage'),
+      screen('userList', 'UserList', 'route.userList', pages.userList),
+      screen('userInvitation', 'UserInvitation', 'route.userInvitation', pages.userInvitation),
+      screen('verifyPage', 'VerifyPage', 'route.verifyPage', pages.verifyPage),
     ],
   },
   {
@@ -120,9 +137,9 @@ export const layoutRoutes: RouteDef[] = [
     redirect: '/system/accountList',
     meta: { title: 'route.system', icon: 'setting' },
     children: [
-      later('accountList', 'AccountList', 'route.accountList'),
-      later('roles', 'Roles', 'route.roles'),
-      later('menu', 'Menu', 'route.menu'),
+      screen('accountList', 'AccountList', 'route.accountList', pages.accountList),
+      screen('roles', 'Roles', 'route.roles', pages.roles),
+      screen('menu', 'Menu', 'route.menu', pages.menu),
     ],
   },
   later('/dataView/:id', 'DataView', 'route.dataView', { hidden: true, activeMenu: '/dataCenter' }),
@@ -158,7 +175,7 @@ export const layoutRoutes: RouteDef[] = [
   },
   later('/projectCenter/:id', 'ProjectCenter', 'route.projectCenter', { icon: 'project' }),
   later('/dataCenter', 'DataCenter', 'route.dataCenter', { icon: 'database' }),
-  later('/homeSys', 'HomeSys', 'route.homeSys', { icon: 'dashboard' }),
+  screen('/homeSys', 'HomeSys', 'route.homeSys', pages.homeSys, { icon: 'dashboard' }),
   {
     path: '/dataSys',
     meta: { title: 'route.dataSys', icon: 'database' },
@@ -180,8 +197,8 @@ export const layoutRoutes: RouteDef[] = [
   },
   later('/projectSys', 'ProjectSys', 'route.projectSys', { icon: 'project' }),
   // One shared screen under two paths (spec §2).
-  later('/userSys', 'UserSys', 'route.userSys', { icon: 'user' }),
-  later('/roleSys', 'RoleSys', 'route.roleSys', { icon: 'team' }),
+  screen('/userSys', 'UserSys', 'route.userSys', pages.systemAccess, { icon: 'user' }),
+  screen('/roleSys', 'RoleSys', 'route.roleSys', pages.systemAccess, { icon: 'team' }),
 ];
 
 /** Paths open without a token (spec §2). */

@@ -13,6 +13,7 @@ import { visit } from '../layout/tabs/tabsStore.ts';
 import { useSession } from '../shared/session.ts';
 import { decide, decideAfterInfo, type NavState } from './guard.ts';
 import { loadInfo } from './loadInfo.ts';
+import { routeGranted } from './menuAccess.ts';
 import { RootShell, RouteError } from './RootShell.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { bareRoutes, layoutRoutes, type RouteDef } from './routeTable.ts';
@@ -63,7 +64,20 @@ function navState(url: URL): NavState {
     hasToken: Boolean(session.token),
     infoLoaded: session.info !== null,
     roles: session.info?.roles ?? [],
-    known: matches.length > 0 && matches.at(-1)?.route.id !== 'unknown',
+    known:
+      matches.length > 0 &&
+      matches.at(-1)?.route.id !== 'unknown' &&
+      // Layout pages are known only when the user's menus grant them (menuAccess.ts).
+      (!session.info ||
+        !matches.some((m) => m.route.id === 'layout') ||
+        routeGranted({
+          pathname: url.pathname,
+          activeMenu: (matches.at(-1)?.route.handle as RouteHandle | undefined)?.meta.activeMenu,
+          menus: session.info.menus,
+          sysMenus: session.info.sysMenus,
+          isAdmin: session.info.isAdmin,
+          projectCode: session.project?.code,
+        })),
     routeRoles: matches.flatMap((m) => {
       const roles = (m.route.handle as RouteHandle | undefined)?.meta.roles;
       return roles ? [roles] : [];

@@ -199,7 +199,7 @@ export const zhCN = {
   'http.error': '请求出错',
   'http.network': '网络错误：{message}',
   'info.verifyFailed': '验证失败，请重新登录。',
-  'info.menusInvalid': 'getInfo: 菜单必须是数组！',
+  'info.menusInvalid': 'getInfo: 菜单必须是非空数组！',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

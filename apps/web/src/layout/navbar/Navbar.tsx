@@ -8,6 +8,7 @@ import { AvatarMenu } from './AvatarMenu.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { ErrorLog } from './ErrorLog.tsx';
 import { MenuFlagSwitch } from './MenuFlagSwitch.tsx';
+import { RoleSwitch } from './RoleSwitch.tsx';
 import { Screenfull } from './Screenfull.tsx';
 import { SizeSelect } from './SizeSelect.tsx';
 
@@ -56,6 +57,7 @@ export function Navbar() {
           <ProjectOutlined />
         </button>
         {desktop && <MenuFlagSwitch />}
+        <RoleSwitch />
         <LangSwitch className="pg-icon-button pg-lang-button" onChange={reloadTexts} />
         <AvatarMenu compact={!desktop} />
       </div>

@@ -1,0 +1,117 @@
+import { type AuditItem, dictionaries } from '@pineguard/contract';
+import {
+  Card,
+  Col,
+  Empty,
+  Input,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useLangStore } from '../../../locales/index.ts';
+import { parseTime } from '../../../shared/format.ts';
+import { useAuditList } from '../api.ts';
+import { auditEntities, useAuditT } from '../messages.ts';
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** The audit log (who, when, what, before/after) of users, roles, grants, invitations and menus. */
+export function AuditLog() {
+  const t = useAuditT();
+  const lang = useLangStore((s) => s.lang);
+  const [page, setPage] = useState(1);
+  const [entity, setEntity] = useState<string | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const list = useAuditList({ pageNum: page, entity, keyword: keyword || undefined });
+  const actionLabel = (a: string) => dictionaries.auditAction.find((d) => d.value === a)?.label[lang] ?? a;
+  const entityLabel = (e: string) =>
+    (auditEntities as readonly string[]).includes(e) ? t(`entity.${e as (typeof auditEntities)[number]}`) : e;
+
+  const columns: TableColumnsType<AuditItem> = [
+    { title: t('col.time'), dataIndex: 'at', key: 'at', render: (v: string) => parseTime(v), width: 170 },
+    { title: t('col.actor'), key: 'actor', render: (_, r) => `${r.actorName}（${r.actorAccount}）` },
+    {
+      title: t('col.action'),
+      dataIndex: 'action',
+      key: 'action',
+      render: (a: string) => (
+        <Tag color={a === 'delete' || a === 'reject' ? 'red' : a === 'create' ? 'green' : 'blue'}>
+          {actionLabel(a)}
+        </Tag>
+      ),
+    },
+    { title: t('col.entity'), dataIndex: 'entity', key: 'entity', render: entityLabel },
+    { title: t('col.summary'), dataIndex: 'summary', key: 'summary' },
+  ];
+
+  return (
+    <Card data-testid="audit-log">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          placeholder={t('filter.entity')}
+          style={{ width: 140 }}
+          value={entity}
+          onChange={(v?: string) => {
+            setEntity(v);
+            setPage(1);
+          }}
+          options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('filter.keyword')}
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+      </Space>
+      <Table<AuditItem>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        expandable={{
+          rowExpandable: (r) => r.before != null || r.after != null,
+          expandedRowRender: (r) => (
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Typography.Text strong>{t('before')}</Typography.Text>
+                <Json value={r.before} />
+              </Col>
+              <Col xs={24} md={12}>
+                <Typography.Text strong>{t('after')}</Typography.Text>
+                <Json value={r.after} />
+              </Col>
+            </Row>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('total', { total }),
+          onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}

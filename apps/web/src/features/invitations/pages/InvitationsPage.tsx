@@ -1,0 +1,219 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { InviteItem } from '@pineguard/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useT } from '../../../locales/index.ts';
+import { showFieldErrors } from '../../../shared/formErrors.ts';
+import { parseTime } from '../../../shared/format.ts';
+import { useCan } from '../../../shared/permissions.ts';
+import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
+import { useInvitesT } from '../messages.ts';
+
+type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
+
+/** /users/userInvitation: the project's invitation codes; generate and revoke. */
+export default function InvitationsPage() {
+  const t = useInvitesT();
+  const tc = useT();
+  const { message, modal } = App.useApp();
+  const can = useCan();
+  const manage = can('invitations.manage');
+  const [page, setPage] = useState(1);
+  const list = useInvites(page);
+  const roles = useInviteRoles();
+  const insert = useInsertInvite();
+  const revoke = useRevokeInvite();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<Values>();
+
+  const copyable = (code: string) => ({ text: code, tooltips: [t('copy'), t('copied')] });
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      const result = await insert.mutateAsync({
+        roleId: v.roleId,
+        expiresAt: v.expiresAt ? v.expiresAt.toISOString() : null,
+        maxUses: v.maxUses ?? null,
+      });
+      setOpen(false);
+      modal.success({
+        title: result.message || t('created', { code: result.value.code }),
+        content: (
+          <Typography.Text
+            code
+            copyable={copyable(result.value.code)}
+            style={{ fontSize: 20 }}
+            data-testid="new-invite-code"
+          >
+            {result.value.code}
+          </Typography.Text>
+        ),
+      });
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+
+  const columns: TableColumnsType<InviteItem> = [
+    {
+      title: t('col.code'),
+      dataIndex: 'code',
+      key: 'code',
+      render: (code: string) => (
+        <Typography.Text code copyable={copyable(code)} style={{ fontFamily: 'monospace' }}>
+          {code}
+        </Typography.Text>
+      ),
+    },
+    { title: t('col.role'), dataIndex: 'roleName', key: 'roleName' },
+    { title: t('col.createdBy'), dataIndex: 'createdBy', key: 'createdBy' },
+    {
+      title: t('col.created'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+    },
+    {
+      title: t('col.expires'),
+      dataIndex: 'expiresAt',
+      key: 'expiresAt',
+      render: (v: string | null) => (v ? parseTime(v, '{y}-{m}-{d} {h}:{i}') : t('never')),
+    },
+    {
+      title: t('col.uses'),
+      key: 'uses',
+      render: (_, r) => `${r.uses} / ${r.maxUses ?? t('unlimited')}`,
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'active',
+      key: 'active',
+      render: (a: boolean) => (a ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>),
+    },
+    ...(manage
+      ? [
+          {
+            title: t('col.actions'),
+            key: 'actions',
+            render: (_: unknown, r: InviteItem) =>
+              r.active && (
+                <Popconfirm
+                  title={t('revoke.confirm', { code: r.code })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    const result = await revoke.mutateAsync(r.id);
+                    message.success(result.message);
+                  }}
+                >
+                  <Button type="link" size="small" danger>
+                    {t('revoke')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      extra={
+        manage && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              form.resetFields();
+              setOpen(true);
+            }}
+          >
+            {t('generate')}
+          </Button>
+        )
+      }
+    >
+      <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16 }} />
+      <Table<InviteItem>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('total', { total }),
+          onChange: setPage,
+        }}
+      />
+      <Modal
+        open={open}
+        title={t('generate.title')}
+        okText={tc('common.ok')}
+        cancelText={tc('common.cancel')}
+        confirmLoading={insert.isPending}
+        onOk={() => submit().catch(() => {})}
+        onCancel={() => setOpen(false)}
+        forceRender
+      >
+        <Form form={form} layout="vertical" name="insert-invite">
+          <Form.Item
+            name="roleId"
+            label={t('form.role')}
+            rules={[{ required: true, message: t('form.roleRequired') }]}
+          >
+            <Select
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="expiresAt"
+            label={t('form.expiresAt')}
+            rules={[
+              {
+                validator: (_, v: Dayjs | null | undefined) =>
+                  !v || v.isAfter(dayjs())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('form.expiresFuture'))),
+              },
+            ]}
+          >
+            <DatePicker
+              showTime
+              format="YYYY-MM-DD HH:mm"
+              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item name="maxUses" label={t('form.maxUses')}>
+            <InputNumber min={1} max={10000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

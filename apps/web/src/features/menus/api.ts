@@ -1,0 +1,46 @@
+import type { MenuRow } from '@pineguard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, http } from '../../shared/http.ts';
+
+export type MenuTreeRow = MenuRow & { children?: MenuTreeRow[] };
+
+const key = ['menus'];
+
+/** The flat rows as a tree (id/pid), each level by sort then id. */
+export function toMenuTree(rows: MenuRow[]): MenuTreeRow[] {
+  const nodes = new Map<number, MenuTreeRow>(rows.map((r) => [r.id, { ...r }]));
+  const roots: MenuTreeRow[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.pid ? nodes.get(node.pid) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  const order = (list: MenuTreeRow[]) => {
+    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
+    for (const n of list) if (n.children) order(n.children);
+  };
+  order(roots);
+  return roots;
+}
+
+export function useMenuRows() {
+  return useQuery({ queryKey: [...key, 'list'], queryFn: () => http.get<MenuRow[]>('/api/menu/list') });
+}
+
+export type MenuForm = Omit<MenuRow, 'id' | 'builtIn'> & { id?: number };
+
+export function useSaveMenu() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: MenuForm) => call<MenuRow>('POST', '/api/menu/save', { data: form }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteMenu() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call('DELETE', '/api/menu/delete', { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,92 @@
+import { buildMenuTree, type MenuNode, type MenuRow, type RoleItem } from '@pineguard/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, http } from '../../shared/http.ts';
+
+const rolesKey = ['roles'];
+
+export function useRoles() {
+  return useQuery({
+    queryKey: [...rolesKey, 'list'],
+    queryFn: () => http.get<RoleItem[]>('/api/common/role'),
+  });
+}
+
+export function useRoleDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...rolesKey, 'detail', id],
+    queryFn: () => http.get<RoleItem>('/api/auth/itemUser4Update', { params: { dataId: id } }),
+    enabled: id !== null,
+  });
+}
+
+/** Project-scope menus as a tree (the grants a role can hold). */
+export function useProjectMenuTree() {
+  return useQuery({
+    queryKey: ['menus', 'list'],
+    queryFn: () => http.get<MenuRow[]>('/api/menu/list'),
+    select: (rows): MenuNode[] => buildMenuTree(rows.filter((r) => r.scope === 'project')),
+  });
+}
+
+export type RoleForm = {
+  id?: number;
+  name: string;
+  description: string;
+  permissions: string[];
+  menuIds: number[];
+};
+
+export function useSaveRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: RoleForm) =>
+      call<RoleItem>('POST', '/api/auth/updateRole', {
+        data: { ...form, name: form.name.trim(), description: form.description.trim() },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rolesKey }),
+  });
+}
+
+export function useDeleteRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call('DELETE', '/api/auth/deleteRole', { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rolesKey }),
+  });
+}
+
+/** All ids of a tree, and the ids of its leaves (the Tree's checked keys are leaves plus full groups). */
+export function menuIdsOf(nodes: MenuNode[]): { all: number[]; parents: Set<number> } {
+  const all: number[] = [];
+  const parents = new Set<number>();
+  const walk = (list: MenuNode[]) => {
+    for (const n of list) {
+      all.push(n.id);
+      if (n.children.length) {
+        parents.add(n.id);
+        walk(n.children);
+      }
+    }
+  };
+  walk(nodes);
+  return { all, parents };
+}
+
+/**
+ * Granted ids → the Tree's checked keys (leaves). The server reads a granted group as all of
+ * its children, and a granted child brings its ancestors, so a leaf is checked when it or one
+ * of its ancestors is granted; a group ends up checked when all its leaves are.
+ */
+export function checkedKeysFor(tree: MenuNode[], granted: number[]): number[] {
+  const set = new Set(granted);
+  const out: number[] = [];
+  const walk = (list: MenuNode[], inherited: boolean) => {
+    for (const n of list) {
+      const on = inherited || set.has(n.id);
+      if (n.children.length) walk(n.children, on);
+      else if (on) out.push(n.id);
+    }
+  };
+  walk(tree, false);
+  return out;
+}

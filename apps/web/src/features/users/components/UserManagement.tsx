@@ -1,0 +1,293 @@
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { type ProjectTreeNode, type UserListItem, type UserStatus, userStatuses } from '@pineguard/contract';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { parseTime } from '../../../shared/format.ts';
+import { useIsSuperAdmin } from '../../../shared/permissions.ts';
+import { useSession } from '../../../shared/session.ts';
+import {
+  type UserFilters,
+  useDeleteUser,
+  useProjectRoles,
+  useProjectTree,
+  useRemoveUserRole,
+  useResetPassword,
+  useUserList,
+} from '../api.ts';
+import { userActions } from '../access.ts';
+import { useUsersT } from '../messages.ts';
+import { SetPasswordDialog } from './SetPasswordDialog.tsx';
+import { StatusTag } from './StatusTag.tsx';
+import { UserFormDialog } from './UserFormDialog.tsx';
+
+type Filters = { keyword?: string; roleId?: number; status?: UserStatus; prjCode?: string };
+
+type TreeItem = { value: string; title: string; selectable: boolean; children?: TreeItem[] };
+
+function toTreeData(nodes: ProjectTreeNode[]): TreeItem[] {
+  return nodes.map((n) => ({
+    value: n.type === 'project' ? n.value : `area:${n.value}`,
+    title: n.type === 'project' ? `${n.label}（${n.value}）` : n.label,
+    selectable: n.type === 'project',
+    children: n.children ? toTreeData(n.children) : undefined,
+  }));
+}
+
+/**
+ * User management of the selected project (/users/userList, /system/accountList), or, with
+ * `allProjects`, every user of the platform with a project filter (super administrators).
+ */
+export function UserManagement({ allProjects = false }: { allProjects?: boolean }) {
+  const t = useUsersT();
+  const { modal, message } = App.useApp();
+  const permissions = useSession((s) => s.info?.permissions);
+  const project = useSession((s) => s.project);
+  const superAdmin = useIsSuperAdmin();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const query: UserFilters = { pageNum: page, pageSize: 10, ...filters };
+  const list = useUserList(query);
+  const roles = useProjectRoles();
+  const tree = useProjectTree(allProjects);
+  const remove = useDeleteUser();
+  const reset = useResetPassword();
+  const removeRole = useRemoveUserRole();
+  const [dialog, setDialog] = useState<{ user: UserListItem | null } | null>(null);
+  const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
+  const can = userActions(permissions, superAdmin);
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+
+  const search = (values: Filters) => {
+    setFilters({
+      keyword: values.keyword?.trim() || undefined,
+      roleId: values.roleId,
+      status: values.status,
+      prjCode: values.prjCode,
+    });
+    setPage(1);
+  };
+
+  const doReset = async (user: UserListItem) => {
+    const { value, message: text } = await reset.mutateAsync(user.id);
+    modal.success({
+      title: t('resetPassword.title'),
+      content: (
+        <div data-testid="temporary-password">
+          <p>{text}</p>
+          <p>
+            {t('resetPassword.tempLabel')}：
+            <Typography.Text code copyable={{ text: value.password, tooltips: [t('copy'), t('copied')] }}>
+              {value.password}
+            </Typography.Text>
+          </p>
+          <Typography.Text type="secondary">{t('resetPassword.hint')}</Typography.Text>
+        </div>
+      ),
+    });
+  };
+
+  const confirmRemoveRole = (user: UserListItem, roleId: number, roleName: string) =>
+    modal.confirm({
+      title: t('removeRole.confirm', { name: user.name, role: roleName }),
+      onOk: async () => {
+        const result = await removeRole.mutateAsync({ userId: user.id, roleId });
+        message.success(result.message);
+      },
+    });
+
+  const columns: TableColumnsType<UserListItem> = [
+    { title: t('col.account'), dataIndex: 'account', key: 'account' },
+    { title: t('col.name'), dataIndex: 'name', key: 'name' },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    {
+      title: allProjects ? t('col.projectRoles') : t('col.roles'),
+      key: 'roles',
+      render: (_, user) => {
+        const rowCan = userActions(permissions, superAdmin, user);
+        const shown = allProjects ? user.roles : user.roles.filter((r) => r.projectCode === project?.code);
+        return (
+          <Space size={[0, 4]} wrap>
+            {user.isSuperAdmin && <Tag color="magenta">{t('superAdmin')}</Tag>}
+            {shown.map((r) => (
+              <Tag
+                key={`${r.projectCode}-${r.roleId}`}
+                color="blue"
+                closable={!allProjects && rowCan.removeRole}
+                onClose={(e) => {
+                  e.preventDefault();
+                  confirmRemoveRole(user, r.roleId, r.roleName);
+                }}
+              >
+                {allProjects ? `${r.projectName} · ${r.roleName}` : r.roleName}
+              </Tag>
+            ))}
+          </Space>
+        );
+      },
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: UserStatus, user) =>
+        user.statusReason ? (
+          <span title={user.statusReason}>
+            <StatusTag status={s} />
+          </span>
+        ) : (
+          <StatusTag status={s} />
+        ),
+    },
+    {
+      title: t('col.created'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, user) => {
+        const rowCan = userActions(permissions, superAdmin, user);
+        return (
+          <Space size={0} wrap>
+            {rowCan.edit && (
+              <Button type="link" size="small" onClick={() => setDialog({ user })}>
+                {t('edit')}
+              </Button>
+            )}
+            {rowCan.resetPassword && (
+              <Popconfirm
+                title={t('resetPassword.confirm', { name: user.name })}
+                onConfirm={() => doReset(user)}
+              >
+                <Button type="link" size="small">
+                  {t('resetPassword')}
+                </Button>
+              </Popconfirm>
+            )}
+            {rowCan.setPassword && (
+              <Button type="link" size="small" onClick={() => setPasswordFor(user)}>
+                {t('setPassword')}
+              </Button>
+            )}
+            {rowCan.remove && (
+              <Popconfirm
+                title={t('delete.confirm', { name: user.name })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  const result = await remove.mutateAsync(user.id);
+                  message.success(result.message);
+                }}
+              >
+                <Button type="link" size="small" danger>
+                  {t('delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card data-testid="user-management">
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 200 }} maxLength={50} />
+        </Form.Item>
+        {allProjects ? (
+          <Form.Item name="prjCode">
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              placeholder={t('filter.project')}
+              style={{ width: 220 }}
+              treeDefaultExpandAll
+              loading={tree.isLoading}
+              treeData={toTreeData(tree.data ?? [])}
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item name="roleId">
+            <Select allowClear placeholder={t('filter.role')} style={{ width: 160 }} options={roleOptions} />
+          </Form.Item>
+        )}
+        <Form.Item name="status">
+          <Select
+            allowClear
+            placeholder={t('filter.status')}
+            style={{ width: 120 }}
+            options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('filter.search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              {t('filter.reset')}
+            </Button>
+            {can.add && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ user: null })}>
+                {t('add')}
+              </Button>
+            )}
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<UserListItem>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('total', { total }),
+          onChange: setPage,
+        }}
+      />
+      <UserFormDialog
+        open={dialog !== null}
+        user={dialog?.user ?? null}
+        roles={roles.data ?? []}
+        projectCode={project?.code}
+        editRoles={!allProjects || dialog?.user === null}
+        onClose={() => setDialog(null)}
+      />
+      <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import type { UserListItem } from '@pineguard/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { useT } from '../../../locales/index.ts';
+import { parseTime } from '../../../shared/format.ts';
+import { useSession } from '../../../shared/session.ts';
+import { canReview } from '../access.ts';
+import { useVerify, useVerifyList } from '../api.ts';
+import { StatusTag } from '../components/StatusTag.tsx';
+import { useUsersT } from '../messages.ts';
+import { userRules } from '../rules.ts';
+
+/** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
+export default function VerifyPage() {
+  const t = useUsersT();
+  const tc = useT();
+  const { message } = App.useApp();
+  const permissions = useSession((s) => s.info?.permissions);
+  const mayReview = canReview(permissions);
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const list = useVerifyList(page, keyword);
+  const verify = useVerify();
+  const [rejecting, setRejecting] = useState<UserListItem | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const approve = async (user: UserListItem) => {
+    const result = await verify.mutateAsync({ userId: user.id, approve: true, reason: '' });
+    message.success(result.message);
+  };
+
+  const reject = async () => {
+    if (!rejecting) return;
+    const { reason } = await form.validateFields();
+    const result = await verify.mutateAsync({ userId: rejecting.id, approve: false, reason: reason.trim() });
+    message.success(result.message);
+    setRejecting(null);
+  };
+
+  const columns: TableColumnsType<UserListItem> = [
+    { title: t('col.account'), dataIndex: 'account', key: 'account' },
+    { title: t('col.name'), dataIndex: 'name', key: 'name' },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('col.roles'),
+      key: 'roles',
+      render: (_, u) => u.roles.map((r) => <Tag key={`${r.projectCode}-${r.roleId}`}>{r.roleName}</Tag>),
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: UserListItem['status']) => <StatusTag status={s} />,
+    },
+    {
+      title: t('col.created'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      render: (_, user) =>
+        mayReview && (
+          <Space size={0}>
+            <Popconfirm
+              title={t('verify.approveConfirm', { name: user.name })}
+              onConfirm={() => approve(user)}
+            >
+              <Button type="link" size="small">
+                {t('verify.approve')}
+              </Button>
+            </Popconfirm>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => {
+                form.resetFields();
+                setRejecting(user);
+              }}
+            >
+              {t('verify.reject')}
+            </Button>
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Alert type="info" showIcon title={t('verify.intro')} style={{ marginBottom: 16 }} />
+      <Input.Search
+        allowClear
+        placeholder={t('filter.keyword')}
+        style={{ width: 260, marginBottom: 16 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage(1);
+        }}
+      />
+      <Table<UserListItem>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <Empty description={t('verify.empty')} /> }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('total', { total }),
+          onChange: setPage,
+        }}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={t('verify.rejectTitle', { name: rejecting?.name ?? '' })}
+        okText={t('verify.reject')}
+        okButtonProps={{ danger: true }}
+        cancelText={tc('common.cancel')}
+        confirmLoading={verify.isPending}
+        onOk={() => reject().catch(() => {})}
+        onCancel={() => setRejecting(null)}
+        forceRender
+      >
+        <Form form={form} layout="vertical" name="reject-user">
+          <Form.Item name="reason" label={t('verify.reason')} rules={userRules.reason(t)}>
+            <Input.TextArea rows={3} maxLength={200} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { UserSwitchOutlined } from '@ant-design/icons';
+import type { RoleItem, SelfValue } from '@pineguard/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Dropdown } from 'antd';
+import { useNavigate } from 'react-router';
+import { useLangStore } from '../../locales/index.ts';
+import { call, http } from '../../shared/http.ts';
+import { useSession } from '../../shared/session.ts';
+import { clearTabs } from '../tabs/tabsStore.ts';
+
+const texts = {
+  'zh-CN': { label: '角色', all: '全部角色', confirm: '切换到“{name}”？将重新加载菜单并关闭所有标签页。' },
+  en: { label: 'Role', all: 'All roles', confirm: 'Switch to "{name}"? Menus reload and every tab closes.' },
+};
+
+/**
+ * The roles a user holds in the selected project. `self.roles` lists them all until the user
+ * switches to one; after that it lists only the active one, so the full list is remembered
+ * (per account and project, for the browser session) from the last load that had it.
+ */
+export function heldRoleCodes(account: string, projectCode: string, current: string[]): string[] {
+  const key = `pg-held-roles:${account}:${projectCode}`;
+  const stored = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+  if (current.length > 1 || stored.length === 0 || current.some((c) => !stored.includes(c))) {
+    sessionStorage.setItem(key, JSON.stringify(current));
+    return current;
+  }
+  return stored;
+}
+
+/** Spec §4 role change: a user with several roles in the project picks the active one. */
+export function RoleSwitch() {
+  const lang = useLangStore((s) => s.lang);
+  const tx = texts[lang];
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  const info = useSession((s) => s.info);
+  const project = useSession((s) => s.project);
+  const enabled = Boolean(info && project && !info.isAdmin);
+  const self = useQuery({
+    queryKey: ['roleSwitch', 'self', token, project?.code],
+    queryFn: () => http.get<SelfValue>('/api/user/self', { silent: true }),
+    enabled,
+  });
+  const roles = useQuery({
+    queryKey: ['roleSwitch', 'roles', token, project?.code],
+    queryFn: () => http.get<RoleItem[]>('/api/common/role', { silent: true }),
+    enabled,
+  });
+  if (!enabled || !self.data || !roles.data || !project || !info) return null;
+  const current = self.data.roles.filter((r) => r !== 'admin');
+  const held = heldRoleCodes(info.account, project.code, current);
+  if (held.length < 2) return null;
+  const heldRoles = roles.data.filter((r) => held.includes(r.code));
+  const active = current.length === 1 ? heldRoles.find((r) => r.code === current[0]) : undefined;
+
+  const switchTo = (role: RoleItem) =>
+    modal.confirm({
+      title: tx.confirm.replace('{name}', role.name),
+      onOk: async () => {
+        const result = await call<{ token: string }>('POST', '/api/user/switchRole', { data: { roleId: role.id } });
+        clearTabs();
+        client.clear();
+        // A new token drops the loaded info: the guard reloads it and the menus with it.
+        useSession.getState().setToken(result.value.token);
+        message.success(result.message);
+        navigate('/');
+      },
+    });
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: active ? [String(active.id)] : [],
+        items: heldRoles.map((r) => ({ key: String(r.id), label: r.name })),
+        onClick: ({ key }) => {
+          const role = heldRoles.find((r) => String(r.id) === key);
+          if (role && role.id !== active?.id) switchTo(role);
+        },
+      }}
+    >
+      <button type="button" className="pg-icon-button pg-lang-button" data-testid="role-switch" title={tx.label}>
+        <UserSwitchOutlined /> {active?.name ?? tx.all}
+      </button>
+    </Dropdown>
+  );
+}
