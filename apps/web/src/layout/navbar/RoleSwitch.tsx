@@ -60,7 +60,9 @@ export function RoleSwitch() {
     modal.confirm({
       title: tx.confirm.replace('{name}', role.name),
       onOk: async () => {
-        const result = await call<{ token: string }>('POST', '/api/user/switchRole', { data: { roleId: role.id } });
+        const result = await call<{ token: string }>('POST', '/api/user/switchRole', {
+          data: { roleId: role.id },
+        });
         clearTabs();
         client.clear();
         // A new token drops the loaded info: the guard reloads it and the menus with it.
@@ -83,7 +85,12 @@ export function RoleSwitch() {
         },
       }}
     >
-      <button type="button" className="pg-icon-button pg-lang-button" data-testid="role-switch" title={tx.label}>
+      <button
+        type="button"
+        className="pg-icon-button pg-lang-button"
+        data-testid="role-switch"
+        title={tx.label}
+      >
         <UserSwitchOutlined /> {active?.name ?? tx.all}
       </button>
     </Dropdown>
