@@ -1,7 +1,7 @@
 import { clientPasswordHash } from '@pineguard/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projects, roles, sections, userProjectRoles, users } from '../db/schema/index.ts';
+import { projectMeasures, projects, roles, sections, userProjectRoles, users } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/password.ts';
 
 /**
@@ -17,9 +17,27 @@ export const demoProjects = [
     name: '开化县2026年度松材线虫病疫木除治项目',
     areaCode: '330824',
     sections: [
-      { code: 'KH-BD01', name: '第一标段（华埠镇、池淮镇）', contractor: '开化县绿源林业工程有限公司' },
-      { code: 'KH-BD02', name: '第二标段（马金镇、村头镇）', contractor: '衢州市森卫生态科技有限公司' },
-      { code: 'KH-BD03', name: '第三标段（齐溪镇、何田乡）', contractor: '浙江青松林业服务有限公司' },
+      {
+        code: 'KH-BD01',
+        name: '第一标段（华埠镇、池淮镇）',
+        contractor: '开化县绿源林业工程有限公司',
+        areaCodes: ['330824115', '330824117'],
+        plannedTrees: 12000,
+      },
+      {
+        code: 'KH-BD02',
+        name: '第二标段（马金镇、村头镇）',
+        contractor: '衢州市森卫生态科技有限公司',
+        areaCodes: ['330824116', '330824113'],
+        plannedTrees: 9500,
+      },
+      {
+        code: 'KH-BD03',
+        name: '第三标段（齐溪镇、何田乡）',
+        contractor: '浙江青松林业服务有限公司',
+        areaCodes: ['330824109', '330824208'],
+        plannedTrees: 8000,
+      },
     ],
   },
   {
@@ -27,9 +45,27 @@ export const demoProjects = [
     name: '江山市2026年度松材线虫病疫木除治项目',
     areaCode: '330881',
     sections: [
-      { code: 'JS-BD01', name: '第一标段（贺村镇、上余镇）', contractor: '江山市林海除治工程有限公司' },
-      { code: 'JS-BD02', name: '第二标段（峡口镇、保安乡）', contractor: '浙江仙霞林业科技有限公司' },
-      { code: 'JS-BD03', name: '第三标段（廿八都镇、张村乡）', contractor: '衢州市绿盾生物防治有限公司' },
+      {
+        code: 'JS-BD01',
+        name: '第一标段（贺村镇、上余镇）',
+        contractor: '江山市林海除治工程有限公司',
+        areaCodes: ['330881121', '330881116'],
+        plannedTrees: 15000,
+      },
+      {
+        code: 'JS-BD02',
+        name: '第二标段（峡口镇、保安乡）',
+        contractor: '浙江仙霞林业科技有限公司',
+        areaCodes: ['330881119', '330881207'],
+        plannedTrees: 11000,
+      },
+      {
+        code: 'JS-BD03',
+        name: '第三标段（廿八都镇、张村乡）',
+        contractor: '衢州市绿盾生物防治有限公司',
+        areaCodes: ['330881112', '330881214'],
+        plannedTrees: 7000,
+      },
     ],
   },
 ];
@@ -43,12 +79,32 @@ export const demoAccounts = [
   { account: 'demo_gov', name: '郑晓燕', role: 'gov_viewer', projects: ['KH2026', 'JS2026'] },
 ] as const;
 
-type Tx = Pick<Db, 'select' | 'insert'>;
+type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 
 export async function seedDemo(db: Tx): Promise<void> {
   await db
     .insert(projects)
-    .values(demoProjects.map(({ code, name, areaCode }) => ({ code, name, areaCode })))
+    .values(
+      demoProjects.map(({ code, name, areaCode }) => ({
+        code,
+        name,
+        areaCode,
+        year: 2026,
+        ownerUnit: code === 'KH2026' ? '开化县林业局' : '江山市林业局',
+        startDate: '2026-09-01',
+        endDate: '2027-04-30',
+        description: '2026年秋季至2027年4月松材线虫病疫木除治，清理一株、登记一株、上传一株',
+      })),
+    )
+    .onConflictDoNothing();
+  // Each project uses felling, burning and the dead-pine survey.
+  await db
+    .insert(projectMeasures)
+    .values(
+      demoProjects.flatMap((p) =>
+        ['cfcz', 'ymfs', 'ksdc'].map((measureCode) => ({ projectCode: p.code, measureCode })),
+      ),
+    )
     .onConflictDoNothing();
   await db
     .insert(sections)
@@ -87,5 +143,13 @@ export async function seedDemo(db: Tx): Promise<void> {
       .insert(userProjectRoles)
       .values(demo.projects.map((projectCode) => ({ userId: userId as string, projectCode, roleId: role })))
       .onConflictDoNothing();
+  }
+  // The section manager account runs the first section of KH2026.
+  const [bd] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'demo_bd'));
+  if (bd) {
+    await db
+      .update(sections)
+      .set({ managerId: bd.id })
+      .where(and(eq(sections.projectCode, 'KH2026'), eq(sections.code, 'KH-BD01')));
   }
 }

@@ -106,7 +106,8 @@ export async function projectMeasureCodes(db: Executor, projectCode: string): Pr
   const rows = await db
     .select({ code: projectMeasures.measureCode })
     .from(projectMeasures)
-    .where(eq(projectMeasures.projectCode, projectCode));
+    .where(eq(projectMeasures.projectCode, projectCode))
+    .orderBy(projectMeasures.measureCode);
   return rows.map((r) => r.code);
 }
 

@@ -1,0 +1,282 @@
+import {
+  type AreaNode,
+  ErrorCode,
+  type ProjectItem,
+  type SectionItem,
+  type StandardTableItem,
+} from '@pineguard/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { areas } from '../../db/schema/index.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+describe('projects, sections, areas and standard tables', () => {
+  let t: TestApp;
+  let admin: string;
+  let kh: string;
+  const newProject = {
+    code: 'CA2026',
+    name: '淳安县2026年度松材线虫病防治项目',
+    areaCode: '330127',
+    year: 2026,
+    ownerUnit: '淳安县林业局',
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.initAdmin({ demo: true });
+    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
+    kh = await t.signIn('demo_admin', 'pine2026');
+    await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+  });
+  afterAll(() => t.close());
+
+  it('has every county of the demo province with its townships', async () => {
+    const db = t.deps.database.db;
+    const counties = await db
+      .select()
+      .from(areas)
+      .where(sql`${areas.level} = 3 and ${areas.code} like '33%'`);
+    expect(counties.length).toBeGreaterThan(80);
+    const empty = await db.execute(sql`
+      select c.code from areas c where c.level = 3 and c.code like '33%'
+        and not exists (select 1 from areas t where t.parent_code = c.code)`);
+    expect((empty as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const [towns] = await db.select({ n: count() }).from(areas).where(eq(areas.parentCode, '330824'));
+    expect(towns?.n).toBe(14);
+  });
+
+  it('lists areas by parent (provinces first) and as a county cascader', async () => {
+    const provinces = await t.api<{ code: string; name: string; father: string | null }[]>(
+      'GET',
+      '/api/project/areaListByParentCode',
+      { token: kh },
+    );
+    expect(provinces.value.find((a) => a.code === '330000')).toMatchObject({ name: '浙江省', father: null });
+    const towns = await t.api<{ code: string; name: string }[]>(
+      'GET',
+      '/api/project/areaListByParentCode?parentCode=330824',
+      { token: kh },
+    );
+    expect(towns.value.map((a) => a.name)).toContain('华埠镇');
+    const tree = await t.api<AreaNode[]>('GET', '/api/project/listArea4AddPrj1', { token: kh });
+    const zj = tree.value.find((n) => n.value === '330000');
+    const qz = zj?.children?.find((n) => n.value === '330800');
+    expect(qz?.children?.map((n) => n.label)).toContain('开化县');
+    expect(qz?.children?.[0]?.children).toBeUndefined();
+  });
+
+  it('creates a project in a real county, refusing bad area codes and duplicate codes', async () => {
+    const created = await t.api<ProjectItem>('POST', '/api/project/add', { token: admin, body: newProject });
+    expect(created.value).toMatchObject({
+      code: 'CA2026',
+      areaPath: '浙江省 / 杭州市 / 淳安县',
+      sectionCount: 0,
+    });
+    const dup = await t.api('POST', '/api/project/add', { token: admin, body: newProject });
+    expect(dup).toMatchObject({ code: ErrorCode.conflict, message: '项目编码 CA2026 已存在' });
+    const badArea = await t.api('POST', '/api/project/add', {
+      token: admin,
+      body: { ...newProject, code: 'XX2026', areaCode: '339999' },
+    });
+    expect(badArea.message).toBe('行政区划编码 339999 不存在');
+    const province = await t.api('POST', '/api/project/add', {
+      token: admin,
+      body: { ...newProject, code: 'XX2027', areaCode: '330000' },
+    });
+    expect(province.code).toBe(ErrorCode.validation);
+    const list = await t.api<{ list: ProjectItem[]; total: number }>('POST', '/api/project/list', {
+      token: admin,
+      body: { areaCode: '3308' },
+    });
+    expect(list.value.list.map((p) => p.code)).toEqual(['KH2026', 'JS2026']);
+  });
+
+  it('lets a project administrator edit their project’s basics, not another one’s', async () => {
+    const res = await t.api<ProjectItem>('POST', '/api/project/addPrj1', {
+      token: kh,
+      body: { code: 'KH2026', name: '开化县2026年度疫木除治项目（调整）', areaCode: '330824', year: 2026 },
+    });
+    expect(res.value.name).toBe('开化县2026年度疫木除治项目（调整）');
+    const other = await t.api('POST', '/api/project/addPrj1', {
+      token: kh,
+      body: { ...newProject, name: '改别人的' },
+    });
+    expect(other.code).toBe(ErrorCode.forbidden);
+    const detail = await t.api('GET', '/api/project/detail?prjCode=JS2026', { token: kh });
+    expect(detail.code).toBe(ErrorCode.forbidden);
+  });
+
+  it('sets control measures and serves their standard tables with column descriptors', async () => {
+    const bad = await t.api('POST', '/api/project/setUpType', {
+      token: kh,
+      body: { prjCode: 'KH2026', measureCodes: ['nope'] },
+    });
+    expect(bad.message).toBe('防治措施 nope 不存在');
+    const set = await t.api<{ code: string }[]>('POST', '/api/project/setUpType', {
+      token: kh,
+      body: { prjCode: 'KH2026', measureCodes: ['cfcz', 'ymfs', 'ycjc'] },
+    });
+    expect(set.value.map((m) => m.code)).toEqual(['cfcz', 'ymfs', 'ycjc']);
+    const tables = await t.api<StandardTableItem[]>('POST', '/api/project/prj1StandCodeList', {
+      token: kh,
+      body: { prjCode: 'KH2026' },
+    });
+    expect(tables.value.map((tb) => tb.code)).toEqual(['gbcfcz0101', 'gbycjc0101', 'gbymfs0101']);
+    const burn = tables.value.find((tb) => tb.code === 'gbymfs0101')!;
+    expect(burn.columns.find((c) => c.code === 'yimushuliang')).toMatchObject({
+      value: '疫木数量',
+      fldInput: 'number',
+      rules: { required: true, min: 0 },
+    });
+    expect(burn.columns.filter((c) => c.fldInput === 'photo').every((c) => c.code.startsWith('pic_'))).toBe(
+      true,
+    );
+  });
+
+  it('validates column descriptors and retires a removed field instead of losing it', async () => {
+    const wrongPrefix = await t.api('POST', '/api/standard/saveColumn', {
+      token: admin,
+      body: { tableCode: 'gbymfs0101', code: 'photo_x', value: '照片', fldInput: 'photo' },
+    });
+    expect(wrongPrefix.message).toBe('字段编码前缀须与类型一致：照片 pic_、视频 vdo_、多选 multi_');
+    const unsafe = await t.api('POST', '/api/standard/saveColumn', {
+      token: admin,
+      body: { tableCode: 'gbymfs0101', code: 'x"; drop table users;--', value: '坏', fldInput: 'text' },
+    });
+    expect(unsafe.code).toBe(ErrorCode.validation);
+    const noOptions = await t.api('POST', '/api/standard/saveColumn', {
+      token: admin,
+      body: { tableCode: 'gbymfs0101', code: 'fsfs', value: '焚烧方式', fldInput: 'select' },
+    });
+    expect(noOptions.message).toBe('单选和多选字段须至少有一个选项');
+    const added = await t.api('POST', '/api/standard/saveColumn', {
+      token: admin,
+      body: {
+        tableCode: 'gbymfs0101',
+        code: 'fsfs',
+        value: '焚烧方式',
+        fldInput: 'select',
+        sort: 65,
+        rules: {
+          options: [
+            { value: '集中焚烧', label: '集中焚烧' },
+            { value: '就地焚烧', label: '就地焚烧' },
+          ],
+        },
+      },
+    });
+    expect(added.code).toBe(0);
+    expect(
+      (
+        await t.api('POST', '/api/standard/retireColumn', {
+          token: admin,
+          body: { tableCode: 'gbymfs0101', code: 'fsfs' },
+        })
+      ).code,
+    ).toBe(0);
+    const all = await t.api<StandardTableItem[]>('GET', '/api/standard/list', { token: kh });
+    expect(
+      all.value.find((tb) => tb.code === 'gbymfs0101')?.columns.find((c) => c.code === 'fsfs')?.retired,
+    ).toBe(true);
+    const active = await t.api<StandardTableItem[]>('POST', '/api/project/prj1StandCodeList', {
+      token: kh,
+      body: { prjCode: 'KH2026' },
+    });
+    expect(active.value.find((tb) => tb.code === 'gbymfs0101')?.columns.some((c) => c.code === 'fsfs')).toBe(
+      false,
+    );
+    const byProjectAdmin = await t.api('POST', '/api/standard/saveTable', {
+      token: kh,
+      body: { code: 'gbtest0101', name: '测试' },
+    });
+    expect(byProjectAdmin.code).toBe(ErrorCode.forbidden);
+  });
+
+  it('keeps sections inside the project’s area, with a manager from the project', async () => {
+    const list = await t.api<{ list: SectionItem[]; total: number }>('POST', '/api/project/prj1BDList', {
+      token: kh,
+      body: {},
+    });
+    expect(list.value.total).toBe(3);
+    expect(list.value.list[0]).toMatchObject({
+      code: 'KH-BD01',
+      managerName: '余志强',
+      areaNames: ['华埠镇', '池淮镇'],
+    });
+    const outside = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { code: 'KH-BD04', name: '第四标段', areaCodes: ['330881121'] },
+    });
+    expect(outside.message).toBe('乡镇 330881121 不在项目所在地区内');
+    const added = await t.api<SectionItem>('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: {
+        code: 'KH-BD04',
+        name: '第四标段（苏庄镇）',
+        contractor: '开化县林安工程队',
+        areaCodes: ['330824108'],
+        plannedTrees: 3000,
+      },
+    });
+    expect(added.value).toMatchObject({ areaNames: ['苏庄镇'], plannedTrees: 3000 });
+    const dup = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { code: 'KH-BD04', name: '重复' },
+    });
+    expect(dup.message).toBe('标段编码 KH-BD04 已存在');
+    const one = await t.api<SectionItem>('GET', `/api/project/selectBDInfo?id=${added.value.id}`, {
+      token: kh,
+    });
+    expect(one.value.name).toBe('第四标段（苏庄镇）');
+  });
+
+  it('lists managers and members, also at the spec’s misspelt path', async () => {
+    type Member = { account: string; roleNames: string[] };
+    const managers = await t.api<Member[]>('POST', '/api/project/prj1ManagerList', { token: kh, body: {} });
+    expect(managers.value.map((m) => m.account)).toEqual(['demo_admin']);
+    const users = await t.api<Member[]>('POST', '/apiproject/prj1UserList', { token: kh, body: {} });
+    expect(users.value.map((m) => m.account)).toContain('demo_worker');
+  });
+
+  it('measures storage per kind and refuses deleting a project with data', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
+    const res = new Response(form);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?kind=photo',
+      headers: { token: kh, 'content-type': res.headers.get('content-type')! },
+      payload: Buffer.from(await res.arrayBuffer()),
+    });
+    const usage = await t.api('POST', '/api/project/storeUsageDataList', { token: kh, body: {} });
+    expect(usage.value).toEqual([{ kind: 'photo', files: 1, bytes: png.length }]);
+    const refused = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'KH2026' } });
+    expect(refused.message).toBe('项目已有采集数据或文件（1 个文件），不能删除');
+    const removed = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'CA2026' } });
+    expect(removed.code).toBe(0);
+    const gone = await t.api('POST', '/api/project/list', { token: admin, body: { keyword: 'CA2026' } });
+    expect(gone.value).toEqual({ list: [], total: 0 });
+  });
+
+  it('returns the main-project store in one call', async () => {
+    const res = await t.api<{
+      data: ProjectItem;
+      sections: SectionItem[];
+      admins: unknown[];
+      areaTree: { name: string }[];
+      checkedMeasures: string[];
+      measures: unknown[];
+    }>('GET', '/api/project/mainStore', { token: kh });
+    expect(res.value.data.code).toBe('KH2026');
+    expect(res.value.sections).toHaveLength(4);
+    expect(res.value.areaTree).toHaveLength(14);
+    expect(res.value.checkedMeasures).toEqual(['cfcz', 'ycjc', 'ymfs']);
+    expect(res.value.measures).toHaveLength(4);
+  });
+});
