@@ -5,7 +5,7 @@ import { demoAccounts } from '../seed/demo.ts';
 
 /**
  * The permission matrix of docs/decisions.md, as a table: which built-in roles may call each
- * route of the users/roles/resources/invitations feature in their project. The server must
+ * route of the users/roles/resources/invitations and projects/metadata features in their project. The server must
  * refuse (40300) exactly the calls this table refuses, whatever the request contains.
  */
 const projectAdminOnly = [
@@ -27,6 +27,19 @@ const projectAdminOnly = [
   'POST /api/user/insertInvite',
   'POST /api/user/delInvite/',
   'POST /api/audit/list',
+  'POST /api/project/addPrj1',
+  'POST /api/project/setUpType',
+  'POST /api/project/updateBdInfo',
+];
+/** projects.read: every back-office role, not the field-only labour worker. */
+const projectReaders = [
+  'GET /api/project/detail',
+  'POST /api/project/prj1BDList',
+  'GET /api/project/selectBDInfo',
+  'POST /api/project/prj1ManagerList',
+  'POST /api/project/prj1UserList',
+  'POST /apiproject/prj1UserList',
+  'POST /api/project/storeUsageDataList',
 ];
 const everyMember = [
   'GET /api/common/role',
@@ -36,10 +49,34 @@ const everyMember = [
   'POST /api/user/switchRole',
   'GET /api/user/selfInfo',
   'POST /api/user/editSelfInfo',
+  'GET /api/project/showPrj1',
+  'POST /api/project/prj1List',
+  'POST /api/project/prj1StandCodeList',
+  'GET /api/project/fzcsList',
+  'GET /api/project/listFzcs4AddPrj1',
+  'GET /api/user/prjTree4Fsdgl',
+  'GET /api/project/areaListByParentCode',
+  'GET /api/project/listArea4AddPrj1',
+  'GET /api/project/mainStore',
+  'GET /api/standard/list',
+  'GET /api/yinzi/list',
 ];
-const superAdminOnly = ['POST /api/menu/save', 'DELETE /api/menu/delete', 'GET /api/system/summary'];
+const superAdminOnly = [
+  'POST /api/menu/save',
+  'DELETE /api/menu/delete',
+  'GET /api/system/summary',
+  'POST /api/project/list',
+  'POST /api/project/add',
+  'POST /api/project/delete',
+  'POST /api/project/userList4Prj1',
+  'POST /api/standard/saveTable',
+  'POST /api/standard/saveColumn',
+  'POST /api/standard/retireColumn',
+  'POST /api/yinzi/save',
+  'DELETE /api/yinzi/delete',
+];
 
-const matrixRoutes = [...projectAdminOnly, ...everyMember, ...superAdminOnly];
+const matrixRoutes = [...projectAdminOnly, ...projectReaders, ...everyMember, ...superAdminOnly];
 
 describe('permission matrix of users, roles, resources and invitations', () => {
   let t: TestApp;
@@ -76,7 +113,8 @@ describe('permission matrix of users, roles, resources and invitations', () => {
       const allowed =
         role === 'super_admin' ||
         everyMember.includes(route) ||
-        (role === 'project_admin' && projectAdminOnly.includes(route));
+        (role === 'project_admin' && projectAdminOnly.includes(route)) ||
+        (role !== 'worker' && projectReaders.includes(route));
       if (allowed) expect(res.code, `${role} ${route}`).not.toBe(ErrorCode.forbidden);
       else expect(res.code, `${role} ${route}`).toBe(ErrorCode.forbidden);
     }
