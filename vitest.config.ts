@@ -34,6 +34,8 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test/setup.ts'],
           // The helpers and screens show Asia/Shanghai times; tests pin the zone.
           env: { TZ: 'Asia/Shanghai' },
+          // antd forms driven by user-event are slow in jsdom on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

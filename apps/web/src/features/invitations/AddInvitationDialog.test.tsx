@@ -14,7 +14,7 @@ it('requires an 8-character code and posts it to addVisitUser', async () => {
       }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const onClose = vi.fn();
   renderWithProviders(<AddInvitationDialog open onClose={onClose} />);
   const ok = screen.getByRole('button', { name: /确\s*定/ });

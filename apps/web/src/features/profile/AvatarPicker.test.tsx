@@ -14,7 +14,7 @@ it('lays the 16 presets out in 4 rows of 4', () => {
 
 it('previews the choice at 100×100 and 40×40 and picks a preset', async () => {
   const onChange = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<AvatarPicker value="avatar-03.svg" onChange={onChange} />);
   const previews = document.querySelectorAll('img[src="/avatars/avatar-03.svg"]');
   expect([...previews].map((img) => img.getAttribute('width'))).toEqual(['100', '40']);

@@ -8,7 +8,7 @@ function setup() {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
   renderWithProviders(<AccountDeletionDialog open onClose={onClose} onConfirm={onConfirm} />);
-  return { onConfirm, onClose, user: userEvent.setup() };
+  return { onConfirm, onClose, user: userEvent.setup({ delay: null }) };
 }
 
 it('requires the phone, asks for confirmation and says cancelled on cancel', async () => {
