@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@pineguard/contract';
+import { type PermissionKey, projectPermissionKeys } from '@pineguard/contract';
 
 /**
  * Built-in roles, created at first start (and never overwritten afterwards, so administrators
@@ -21,27 +21,8 @@ export const builtinRoles: BuiltinRole[] = [
     code: 'project_admin',
     name: '项目管理员',
     description: '管理本项目的人员、角色、标段和全部业务数据',
-    permissions: [
-      'files.read',
-      'files.upload',
-      'users.manage',
-      'roles.manage',
-      'invitations.manage',
-      'users.review',
-      'projects.manage',
-      'projects.read',
-      'records.read',
-      'records.review',
-      'records.edit',
-      'workers.read',
-      'workers.manage',
-      'workers.review',
-      'burnPoints.read',
-      'burnPoints.manage',
-      'qrTags.manage',
-      'exports.create',
-      'dashboard.read',
-    ],
+    // Everything a project role may hold: all but system administration.
+    permissions: [...projectPermissionKeys],
     menus: allProjectMenus,
   },
   {
