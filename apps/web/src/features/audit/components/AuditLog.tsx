@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
-import { parseTime } from '../../../shared/format.ts';
+import dayjs from 'dayjs';
 import { useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 
@@ -40,7 +40,13 @@ export function AuditLog() {
     (auditEntities as readonly string[]).includes(e) ? t(`entity.${e as (typeof auditEntities)[number]}`) : e;
 
   const columns: TableColumnsType<AuditItem> = [
-    { title: t('col.time'), dataIndex: 'at', key: 'at', render: (v: string) => parseTime(v), width: 170 },
+    {
+      title: t('col.time'),
+      dataIndex: 'at',
+      key: 'at',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      width: 170,
+    },
     { title: t('col.actor'), key: 'actor', render: (_, r) => `${r.actorName}（${r.actorAccount}）` },
     {
       title: t('col.action'),

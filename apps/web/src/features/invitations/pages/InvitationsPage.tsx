@@ -22,7 +22,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useT } from '../../../locales/index.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
-import { parseTime } from '../../../shared/format.ts';
 import { useCan } from '../../../shared/permissions.ts';
 import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
 import { useInvitesT } from '../messages.ts';
@@ -90,13 +89,13 @@ export default function InvitationsPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('col.expires'),
       dataIndex: 'expiresAt',
       key: 'expiresAt',
-      render: (v: string | null) => (v ? parseTime(v, '{y}-{m}-{d} {h}:{i}') : t('never')),
+      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('never')),
     },
     {
       title: t('col.uses'),

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { parseTime } from '../../../shared/format.ts';
+import dayjs from 'dayjs';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
@@ -158,7 +158,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('col.actions'),

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../../locales/index.ts';
-import { parseTime } from '../../../shared/format.ts';
+import dayjs from 'dayjs';
 import { useSession } from '../../../shared/session.ts';
 import { canReview } from '../access.ts';
 import { useVerify, useVerifyList } from '../api.ts';
@@ -70,7 +70,7 @@ export default function VerifyPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => parseTime(v, '{y}-{m}-{d} {h}:{i}'),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('col.actions'),
