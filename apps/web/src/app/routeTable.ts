@@ -50,6 +50,10 @@ const pages = {
   menu: () => import('../features/menus/pages/MenuPage.tsx'),
   homeSys: () => import('../features/systemHome/pages/HomeSysPage.tsx'),
   systemAccess: () => import('./screens/SystemAccessScreen.tsx'),
+  projectSys: () => import('../features/projects/pages/ProjectSysPage.tsx'),
+  projectCenter: () => import('../features/projects/pages/ProjectCenterPage.tsx'),
+  dataSys: () => import('../features/metadata/pages/DataSysPage.tsx'),
+  yinzi: () => import('../features/metadata/pages/YinziPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -173,7 +177,9 @@ export const layoutRoutes: RouteDef[] = [
       }),
     ],
   },
-  later('/projectCenter/:id', 'ProjectCenter', 'route.projectCenter', { icon: 'project' }),
+  screen('/projectCenter/:id', 'ProjectCenter', 'route.projectCenter', pages.projectCenter, {
+    icon: 'project',
+  }),
   later('/dataCenter', 'DataCenter', 'route.dataCenter', { icon: 'database' }),
   screen('/homeSys', 'HomeSys', 'route.homeSys', pages.homeSys, { icon: 'dashboard' }),
   {
@@ -184,9 +190,9 @@ export const layoutRoutes: RouteDef[] = [
         path: '',
         name: 'DataSys',
         meta: { breadcrumb: false, title: 'route.dataSys' },
-        page: placeholder('route.dataSys'),
+        page: pages.dataSys,
       },
-      later('yinzi', 'Yinzi', 'route.yinzi', { hidden: true, activeMenu: '/dataSys' }),
+      screen('yinzi', 'Yinzi', 'route.yinzi', pages.yinzi, { hidden: true, activeMenu: '/dataSys' }),
     ],
   },
   {
@@ -195,7 +201,7 @@ export const layoutRoutes: RouteDef[] = [
     meta: { title: 'route.qrcode', icon: 'qrcode' },
     children: [later('list', 'QrcodeList', 'route.qrcode')],
   },
-  later('/projectSys', 'ProjectSys', 'route.projectSys', { icon: 'project' }),
+  screen('/projectSys', 'ProjectSys', 'route.projectSys', pages.projectSys, { icon: 'project' }),
   // One shared screen under two paths (spec §2).
   screen('/userSys', 'UserSys', 'route.userSys', pages.systemAccess, { icon: 'user' }),
   screen('/roleSys', 'RoleSys', 'route.roleSys', pages.systemAccess, { icon: 'team' }),

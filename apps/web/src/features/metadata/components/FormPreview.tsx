@@ -1,0 +1,111 @@
+import { UploadOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { ColumnDescriptor } from '@pineguard/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Upload,
+} from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useMemo } from 'react';
+import { type FieldSpec, formFieldsOf } from '../descriptorForm.ts';
+import { useMetaT } from '../messages.ts';
+
+function Control({ field }: { field: FieldSpec }) {
+  const t = useMetaT();
+  switch (field.kind) {
+    case 'input':
+      return <Input maxLength={field.maxLength} />;
+    case 'textarea':
+      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} />;
+    case 'number':
+      return (
+        <InputNumber
+          min={field.min}
+          max={field.max}
+          style={{ width: '100%' }}
+          {...(field.unit ? { suffix: field.unit } : {})}
+        />
+      );
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} />;
+    case 'select':
+      return <Select allowClear options={field.options} />;
+    case 'checkboxes':
+      return <Checkbox.Group options={field.options} />;
+    case 'multiSelect':
+      return <Select mode="multiple" allowClear options={field.options} />;
+    case 'photo':
+      return (
+        <Upload listType="picture-card" beforeUpload={() => false} accept="image/*" maxCount={9}>
+          <Space direction="vertical" size={2}>
+            <UploadOutlined />
+            {t('preview.upload')}
+          </Space>
+        </Upload>
+      );
+    case 'video':
+      return (
+        <Upload beforeUpload={() => false} accept="video/*" maxCount={1}>
+          <Button icon={<VideoCameraOutlined />}>{t('preview.upload')}</Button>
+        </Upload>
+      );
+    default:
+      return <Input disabled />;
+  }
+}
+
+/** The collection form a standard table's active descriptors define, live. */
+export function FormPreview({ columns }: { columns: ColumnDescriptor[] }) {
+  const t = useMetaT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const fields = useMemo(
+    () =>
+      formFieldsOf(columns, {
+        required: (label) => t('preview.required', { label }),
+        range: (label, min, max) => t('preview.range', { label, min: min ?? '−∞', max: max ?? '+∞' }),
+        maxLength: (label, max) => t('preview.maxLength', { label, max }),
+      }),
+    [columns, t],
+  );
+  if (fields.length === 0) return <Empty description={t('preview.empty')} />;
+  return (
+    <Form form={form} layout="vertical" name="preview" data-testid="form-preview">
+      <Alert type="info" showIcon title={t('preview.hint')} style={{ marginBottom: 16 }} />
+      {fields.map((f) => (
+        <Form.Item
+          key={f.name}
+          name={f.name}
+          label={f.label}
+          tooltip={f.help || undefined}
+          rules={f.rules as Rule[]}
+          {...(f.kind === 'photo' || f.kind === 'video'
+            ? { valuePropName: 'fileList', getValueFromEvent: (e: { fileList: unknown }) => e.fileList }
+            : {})}
+          extra={f.kind === 'unknown' ? t('preview.unknown', { type: f.name }) : undefined}
+        >
+          <Control field={f} />
+        </Form.Item>
+      ))}
+      <Button
+        onClick={() =>
+          form.validateFields().then(
+            () => message.success(t('preview.valid')),
+            () => undefined,
+          )
+        }
+      >
+        {t('preview.check')}
+      </Button>
+    </Form>
+  );
+}

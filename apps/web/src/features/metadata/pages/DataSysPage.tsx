@@ -1,0 +1,317 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ColumnDescriptor, StandardTableItem } from '@pineguard/contract';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Row,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { showFieldErrors } from '../../../shared/formErrors.ts';
+import { useRetireColumn, useSaveColumn, useSaveTable, useStandardTables } from '../api.ts';
+import { columnBody } from '../columnForm.ts';
+import { ColumnDialog } from '../components/ColumnDialog.tsx';
+import { FormPreview } from '../components/FormPreview.tsx';
+import { useMetaT } from '../messages.ts';
+
+type TableForm = { code: string; name: string; description: string };
+
+function TableDialog({
+  open,
+  initial,
+  onClose,
+}: {
+  open: boolean;
+  initial: StandardTableItem | null;
+  onClose: (saved?: string) => void;
+}) {
+  const t = useMetaT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TableForm>();
+  const save = useSaveTable();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initial)
+      form.setFieldsValue({ code: initial.code, name: initial.name, description: initial.description });
+  }, [open, initial, form]);
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      const result = await save.mutateAsync({ ...values, description: values.description ?? '' });
+      message.success(result.message);
+      onClose(result.value.code);
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={initial ? t('editTable') : t('addTable')}
+      onCancel={() => onClose()}
+      onOk={submit}
+      okText={t('save')}
+      confirmLoading={save.isPending}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="table">
+        <Form.Item
+          name="code"
+          label={t('table.code')}
+          extra={t('table.codeRule')}
+          rules={[{ required: true, pattern: /^[a-z][a-z0-9]{3,31}$/, message: t('table.codeRule') }]}
+        >
+          <Input disabled={!!initial} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('table.name')}
+          rules={[{ required: true, whitespace: true, message: t('table.nameRequired') }, { max: 50 }]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label={t('table.description')} rules={[{ max: 200 }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /dataSys: standard tables, their column descriptors and the form they define. */
+export default function DataSysPage() {
+  const t = useMetaT();
+  const { message } = App.useApp();
+  const tables = useStandardTables();
+  const saveColumn = useSaveColumn();
+  const retire = useRetireColumn();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tableDialog, setTableDialog] = useState<{ initial: StandardTableItem | null } | null>(null);
+  const [columnDialog, setColumnDialog] = useState<{ initial: ColumnDescriptor | null } | null>(null);
+  const [showRetired, setShowRetired] = useState(true);
+
+  const list = tables.data ?? [];
+  const current = list.find((x) => x.code === selected) ?? list[0] ?? null;
+  const columns = (current?.columns ?? [])
+    .filter((c) => showRetired || !c.retired)
+    .sort((a, b) => Number(a.retired) - Number(b.retired) || a.sort - b.sort || a.code.localeCompare(b.code));
+
+  const inputLabel = (v: string) => {
+    const key = `input.${v}` as Parameters<typeof t>[0];
+    const text = t(key);
+    return text === key ? v : text;
+  };
+
+  const tableColumns: TableColumnsType<ColumnDescriptor> = [
+    { title: t('col.sort'), dataIndex: 'sort', key: 'sort', width: 64 },
+    {
+      title: t('col.code'),
+      dataIndex: 'code',
+      key: 'code',
+      render: (code: string, c) => (
+        <Space size={4}>
+          <code>{code}</code>
+          {c.retired && <Tag>{t('retired')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('col.value'), dataIndex: 'value', key: 'value' },
+    { title: t('col.fldInput'), dataIndex: 'fldInput', key: 'fldInput', render: inputLabel },
+    {
+      title: t('col.required'),
+      key: 'required',
+      width: 64,
+      render: (_, c) => (c.rules.required ? <Tag color="red">{t('yes')}</Tag> : null),
+    },
+    {
+      title: t('col.range'),
+      key: 'range',
+      render: (_, c) => {
+        const { min, max, unit, maxLength } = c.rules;
+        const parts: string[] = [];
+        if (min !== undefined || max !== undefined) parts.push(`${min ?? ''} ~ ${max ?? ''}`);
+        if (unit) parts.push(unit);
+        if (maxLength !== undefined) parts.push(`≤ ${maxLength}`);
+        return parts.join(' ');
+      },
+    },
+    {
+      title: t('col.options'),
+      key: 'options',
+      render: (_, c) => (
+        <Space size={[0, 4]} wrap>
+          {(c.rules.options ?? []).map((o) => (
+            <Tag key={o.value}>{o.label}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      width: 130,
+      render: (_, c) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setColumnDialog({ initial: c })}>
+            {c.retired ? t('restore') : t('edit')}
+          </Button>
+          {!c.retired && current && (
+            <Popconfirm
+              title={t('retire.confirm', { name: c.value })}
+              okButtonProps={{ danger: true }}
+              onConfirm={async () => {
+                const result = await retire.mutateAsync({ tableCode: current.code, code: c.code });
+                message.success(result.message);
+              }}
+            >
+              <Button type="link" size="small" danger>
+                {t('retire')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={6}>
+        <Card
+          title={t('tables')}
+          loading={tables.isLoading}
+          extra={
+            <Button
+              size="small"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setTableDialog({ initial: null })}
+            >
+              {t('addTable')}
+            </Button>
+          }
+          actions={[
+            <Link key="yinzi" to="/dataSys/yinzi">
+              {t('manageFactors')}
+            </Link>,
+          ]}
+        >
+          <List
+            dataSource={list}
+            locale={{ emptyText: <Empty description={t('table.empty')} /> }}
+            renderItem={(item) => (
+              <List.Item
+                data-testid={`table-${item.code}`}
+                onClick={() => setSelected(item.code)}
+                style={{
+                  cursor: 'pointer',
+                  paddingInline: 8,
+                  background:
+                    item.code === current?.code ? 'var(--ant-control-item-bg-active, #e6f4ff)' : undefined,
+                }}
+                actions={[
+                  <Button
+                    key="edit"
+                    type="link"
+                    size="small"
+                    onClick={() => setTableDialog({ initial: item })}
+                  >
+                    {t('edit')}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <Space size={4}>
+                      {item.name}
+                      {item.builtIn && <Tag color="gold">{t('builtIn')}</Tag>}
+                    </Space>
+                  }
+                  description={item.code}
+                />
+              </List.Item>
+            )}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={18}>
+        {current ? (
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <Card
+              title={t('columnsOf', { name: current.name, code: current.code })}
+              extra={
+                <Space>
+                  <span>{t('showRetired')}</span>
+                  <Switch size="small" checked={showRetired} onChange={setShowRetired} />
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setColumnDialog({ initial: null })}
+                  >
+                    {t('addColumn')}
+                  </Button>
+                </Space>
+              }
+            >
+              {current.description && <p>{current.description}</p>}
+              <Table<ColumnDescriptor>
+                rowKey="code"
+                size="small"
+                columns={tableColumns}
+                dataSource={columns}
+                loading={tables.isFetching}
+                pagination={false}
+                scroll={{ x: 800 }}
+                rowClassName={(c) => (c.retired ? 'pg-retired' : '')}
+              />
+            </Card>
+            <Card title={t('preview')}>
+              <div style={{ maxWidth: 560 }}>
+                <FormPreview key={current.code} columns={current.columns} />
+              </div>
+            </Card>
+          </Space>
+        ) : (
+          <Card>
+            <Empty description={tables.isLoading ? undefined : t('selectTable')} />
+          </Card>
+        )}
+      </Col>
+      <TableDialog
+        open={tableDialog !== null}
+        initial={tableDialog?.initial ?? null}
+        onClose={(saved) => {
+          setTableDialog(null);
+          if (saved) setSelected(saved);
+        }}
+      />
+      {current && (
+        <ColumnDialog
+          open={columnDialog !== null}
+          title={columnDialog?.initial ? t('editColumn') : t('addColumn')}
+          initial={columnDialog?.initial ?? null}
+          withSort
+          onClose={() => setColumnDialog(null)}
+          onSubmit={async (draft) => {
+            const result = await saveColumn.mutateAsync(columnBody(current.code, draft));
+            message.success(result.message);
+          }}
+        />
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,171 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProjectItem } from '@pineguard/contract';
+import {
+  App,
+  Button,
+  Card,
+  Cascader,
+  Form,
+  Input,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import {
+  type ProjectListQuery,
+  useCountyTree,
+  useDeleteProject,
+  useMeasures,
+  useProjectList,
+} from '../adminApi.ts';
+import { MeasuresDialog } from '../components/MeasuresDialog.tsx';
+import { ProjectDialog } from '../components/ProjectDialog.tsx';
+import { useProjectsT } from '../projectMessages.ts';
+
+/** /projectSys: every project, for the super administrator. */
+export default function ProjectSysPage() {
+  const t = useProjectsT();
+  const { message } = App.useApp();
+  const [query, setQuery] = useState<ProjectListQuery>({ pageNum: 1, pageSize: 10 });
+  const [filter] = Form.useForm<{ keyword?: string; area?: string[] }>();
+  const projects = useProjectList(query);
+  const tree = useCountyTree();
+  const measures = useMeasures();
+  const remove = useDeleteProject();
+  const [dialog, setDialog] = useState<{ project: ProjectItem | null } | null>(null);
+  const [measuresOf, setMeasuresOf] = useState<ProjectItem | null>(null);
+  const measureName = (code: string) => measures.data?.find((m) => m.code === code)?.name ?? code;
+
+  const columns: TableColumnsType<ProjectItem> = [
+    { title: t('col.code'), dataIndex: 'code', key: 'code', width: 110 },
+    { title: t('col.name'), dataIndex: 'name', key: 'name' },
+    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath' },
+    { title: t('col.year'), dataIndex: 'year', key: 'year', width: 70 },
+    { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit' },
+    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 70 },
+    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 70 },
+    {
+      title: t('col.measures'),
+      key: 'measures',
+      render: (_, p) => (
+        <Space size={[0, 4]} wrap>
+          {p.measureCodes.map((c) => (
+            <Tag color="green" key={c}>
+              {measureName(c)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, p) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDialog({ project: p })}>
+            {t('edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setMeasuresOf(p)}>
+            {t('measures')}
+          </Button>
+          <Popconfirm
+            title={t('delete.confirm', { name: p.name })}
+            okButtonProps={{ danger: true }}
+            onConfirm={async () => {
+              // A refusal (the project has data) is shown by the http client as the server words it.
+              const result = await remove.mutateAsync(p.code);
+              message.success(result.message);
+            }}
+          >
+            <Button type="link" size="small" danger>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const search = () => {
+    const v = filter.getFieldsValue();
+    setQuery({
+      pageNum: 1,
+      pageSize: query.pageSize,
+      ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+      ...(v.area?.length ? { areaCode: v.area.at(-1) } : {}),
+    });
+  };
+
+  return (
+    <Card
+      title={t('list.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ project: null })}>
+          {t('add')}
+        </Button>
+      }
+    >
+      <Form
+        form={filter}
+        layout="inline"
+        name="projectFilter"
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="keyword">
+          <Input placeholder={t('filter.keyword')} allowClear style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="area">
+          <Cascader
+            options={tree.data ?? []}
+            loading={tree.isLoading}
+            changeOnSelect
+            placeholder={t('filter.area')}
+            showSearch={{ filter: (input, path) => path.some((o) => String(o.label).includes(input)) }}
+            style={{ width: 260 }}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('search')}
+          </Button>
+          <Button
+            onClick={() => {
+              filter.resetFields();
+              setQuery({ pageNum: 1, pageSize: query.pageSize });
+            }}
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Table<ProjectItem>
+        rowKey="code"
+        columns={columns}
+        dataSource={projects.data?.list ?? []}
+        loading={projects.isFetching}
+        locale={{ emptyText: t('empty') }}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: projects.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { total }),
+          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
+        }}
+      />
+      <ProjectDialog
+        open={dialog !== null}
+        project={dialog?.project ?? null}
+        onClose={() => setDialog(null)}
+      />
+      <MeasuresDialog project={measuresOf} onClose={() => setMeasuresOf(null)} />
+    </Card>
+  );
+}
