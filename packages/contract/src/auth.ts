@@ -32,6 +32,10 @@ export const selfValue = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   project: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /** Every role the user holds in the selected project (the role switcher's choices). */
+  heldRoles: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  /** The role the session switched to, or null when all held roles apply. */
+  activeRoleId: z.number().int().nullable(),
 });
 export type SelfValue = z.infer<typeof selfValue>;
 

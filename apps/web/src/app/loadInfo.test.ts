@@ -28,6 +28,8 @@ const self: SelfValue = {
   roles: ['project_admin'],
   permissions: [],
   project: { code: 'KH2026', name: '开化县' },
+  heldRoles: [{ id: 1, code: 'project_admin', name: '项目管理员' }],
+  activeRoleId: null,
 };
 
 function answer(value: unknown, code = 0, message = 'ok') {

@@ -76,6 +76,15 @@ export async function setSessionProject(db: Db, sessionId: string, projectCode: 
   await db.update(sessions).set({ projectCode, roleId: null }).where(eq(sessions.id, sessionId));
 }
 
+export async function rolesInProject(db: Db, userId: string, projectCode: string) {
+  return db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(userProjectRoles)
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)))
+    .orderBy(roles.id);
+}
+
 export async function roleIdsInProject(db: Db, userId: string, projectCode: string) {
   const rows = await db
     .select({ id: roles.id })

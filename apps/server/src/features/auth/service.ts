@@ -64,11 +64,8 @@ export async function self(deps: AppDeps, auth: AuthContext, lang: Lang): Promis
   const user = await q.findUser(db, auth.userId);
   if (!user) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   const project = auth.projectCode ? await q.findProject(db, auth.projectCode) : undefined;
-  const roleIds = project
-    ? auth.roleId
-      ? [auth.roleId]
-      : await q.roleIdsInProject(db, user.id, project.code)
-    : [];
+  const heldRoles = project ? await q.rolesInProject(db, user.id, project.code) : [];
+  const roleIds = auth.roleId ? [auth.roleId] : heldRoles.map((r) => r.id);
   const [menus, sysMenus] = await Promise.all([
     project ? menusForRoles(db, user.isSuperAdmin ? 'all' : roleIds, 'project', lang) : [],
     user.isSuperAdmin ? menusForRoles(db, 'all', 'system', lang) : [],
@@ -86,6 +83,8 @@ export async function self(deps: AppDeps, auth: AuthContext, lang: Lang): Promis
     roles: user.isSuperAdmin ? ['admin', ...auth.roleCodes] : auth.roleCodes,
     permissions: user.isSuperAdmin ? ['*'] : [...auth.permissions].sort(),
     project: project ? { code: project.code, name: project.name } : null,
+    heldRoles,
+    activeRoleId: auth.roleId,
   };
 }
 

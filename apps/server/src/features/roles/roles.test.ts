@@ -156,18 +156,31 @@ describe('roles, grants, resources and role switch', () => {
     });
     const token = await t.signIn('demo_jianli', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token, body: { prjCode: 'KH2026' } });
-    const both = await t.api<{ roles: string[] }>('GET', '/api/user/self', { token });
+    const both = await t.api<{ roles: string[]; heldRoles: { id: number }[]; activeRoleId: number | null }>(
+      'GET',
+      '/api/user/self',
+      { token },
+    );
     expect(both.value.roles.sort()).toEqual(['gov_viewer', 'supervisor']);
+    expect(both.value.heldRoles.map((r) => r.id)).toEqual([supervisor.id, gov.id].sort((a, b) => a - b));
+    expect(both.value.activeRoleId).toBeNull();
     const switched = await t.api<{ token: string }>('POST', '/api/user/switchRole', {
       token,
       body: { roleId: gov.id },
     });
     expect(switched.message).toBe('已切换角色');
     expect((await t.api('GET', '/api/user/self', { token })).code).toBe(ErrorCode.tokenInvalid);
-    const now = await t.api<{ roles: string[]; project: { code: string } }>('GET', '/api/user/self', {
-      token: switched.value.token,
+    const now = await t.api<{ roles: string[]; project: { code: string }; heldRoles: unknown[] }>(
+      'GET',
+      '/api/user/self',
+      { token: switched.value.token },
+    );
+    expect(now.value).toMatchObject({
+      roles: ['gov_viewer'],
+      project: { code: 'KH2026' },
+      activeRoleId: gov.id,
     });
-    expect(now.value).toMatchObject({ roles: ['gov_viewer'], project: { code: 'KH2026' } });
+    expect(now.value.heldRoles).toHaveLength(2);
     const notHeld = await t.api('POST', '/api/user/switchRole', {
       token: switched.value.token,
       body: { roleId: roles[0]!.id },

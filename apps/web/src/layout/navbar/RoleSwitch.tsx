@@ -1,5 +1,5 @@
 import { UserSwitchOutlined } from '@ant-design/icons';
-import type { RoleItem, SelfValue } from '@pineguard/contract';
+import type { SelfValue } from '@pineguard/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
@@ -13,20 +13,7 @@ const texts = {
   en: { label: 'Role', all: 'All roles', confirm: 'Switch to "{name}"? Menus reload and every tab closes.' },
 };
 
-/**
- * The roles a user holds in the selected project. `self.roles` lists them all until the user
- * switches to one; after that it lists only the active one, so the full list is remembered
- * (per account and project, for the browser session) from the last load that had it.
- */
-export function heldRoleCodes(account: string, projectCode: string, current: string[]): string[] {
-  const key = `pg-held-roles:${account}:${projectCode}`;
-  const stored = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
-  if (current.length > 1 || stored.length === 0 || current.some((c) => !stored.includes(c))) {
-    sessionStorage.setItem(key, JSON.stringify(current));
-    return current;
-  }
-  return stored;
-}
+type HeldRole = SelfValue['heldRoles'][number];
 
 /** Spec §4 role change: a user with several roles in the project picks the active one. */
 export function RoleSwitch() {
@@ -44,19 +31,12 @@ export function RoleSwitch() {
     queryFn: () => http.get<SelfValue>('/api/user/self', { silent: true }),
     enabled,
   });
-  const roles = useQuery({
-    queryKey: ['roleSwitch', 'roles', token, project?.code],
-    queryFn: () => http.get<RoleItem[]>('/api/common/role', { silent: true }),
-    enabled,
-  });
-  if (!enabled || !self.data || !roles.data || !project || !info) return null;
-  const current = self.data.roles.filter((r) => r !== 'admin');
-  const held = heldRoleCodes(info.account, project.code, current);
-  if (held.length < 2) return null;
-  const heldRoles = roles.data.filter((r) => held.includes(r.code));
-  const active = current.length === 1 ? heldRoles.find((r) => r.code === current[0]) : undefined;
+  if (!enabled || !self.data) return null;
+  const heldRoles = self.data.heldRoles;
+  if (heldRoles.length < 2) return null;
+  const active = heldRoles.find((r) => r.id === self.data.activeRoleId);
 
-  const switchTo = (role: RoleItem) =>
+  const switchTo = (role: HeldRole) =>
     modal.confirm({
       title: tx.confirm.replace('{name}', role.name),
       onOk: async () => {
