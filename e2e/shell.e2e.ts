@@ -32,22 +32,22 @@ async function signedIn(account: string, path = '/dashboard'): Promise<Page> {
 
 it('deep link while signed out → login → project → back to the deep link', async () => {
   const page = await newPage(browser);
-  await page.goto(`${server.url}/users/verifyPage?tab=2`);
-  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fusers%2FverifyPage%3Ftab%3D2');
+  await page.goto(`${server.url}/lwrymanager/shenhe?tab=2`);
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Flwrymanager%2Fshenhe%3Ftab%3D2');
   await fillLogin(page, 'demo_admin', demoPassword);
   await expect
     .poll(() => pathOf(page))
-    .toBe('/selectProject?flag=true&redirect=%2Fusers%2FverifyPage%3Ftab%3D2');
+    .toBe('/selectProject?flag=true&redirect=%2Flwrymanager%2Fshenhe%3Ftab%3D2');
   await chooseProject(page, 'KH2026');
-  await expect.poll(() => pathOf(page)).toBe('/users/verifyPage?tab=2');
-  await page.getByText('用户审核 · 建设中').waitFor();
-  await expect.poll(() => page.title()).toBe('用户审核 - 松材线虫病防治监管平台');
+  await expect.poll(() => pathOf(page)).toBe('/lwrymanager/shenhe?tab=2');
+  await page.getByText('劳务人员审核 · 建设中').waitFor();
+  await expect.poll(() => page.title()).toBe('劳务人员审核 - 松材线虫病防治监管平台');
   // Breadcrumb: home, the group (linking to its redirect), the page.
   const crumbs = page.locator('.pg-breadcrumb');
-  await expect.poll(() => crumbs.innerText()).toMatch(/首页\s*\/\s*用户管理\s*\/\s*用户审核/);
+  await expect.poll(() => crumbs.innerText()).toMatch(/首页\s*\/\s*劳务人员管理\s*\/\s*劳务人员审核/);
   await expect
-    .poll(() => crumbs.getByRole('link', { name: '用户管理' }).getAttribute('href'))
-    .toBe('/users/userList');
+    .poll(() => crumbs.getByRole('link', { name: '劳务人员管理' }).getAttribute('href'))
+    .toBe('/lwrymanager/list');
   await snap(page, 'deep-link-01-back-on-page');
 
   // Signed in: /login goes home, an unknown path goes to /404.
@@ -268,7 +268,7 @@ it('top bar: profile with a preset avatar, invitation code, settings, menu flag 
   await expect
     .poll(() => page.title())
     .toBe('Sub-system home - Pine Wilt Disease Control Supervision Platform');
-  await page.getByText('Sub-system home · under construction').waitFor();
+  await page.locator('.pg-breadcrumb').getByText('Sub-system home').waitFor();
   await snap(page, 'topbar-03-english-system-menus');
   await page.context().close();
 });

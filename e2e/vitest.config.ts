@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A cold page load on a busy machine can take seconds; polls wait for behaviour, not time.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
