@@ -272,3 +272,17 @@ it('top bar: profile with a preset avatar, invitation code, settings, menu flag 
   await snap(page, 'topbar-03-english-system-menus');
   await page.context().close();
 });
+
+it('a user whose roles give no menus is kept at the project picker, which says why', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/dashboard`);
+  await fillLogin(page, 'demo_worker', demoPassword);
+  await chooseProject(page, 'KH2026');
+  // Project chosen, but the worker role has no back-office menus (spec §2: → /selectProject).
+  await expect.poll(() => pathOf(page)).toBe('/selectProject');
+  await page.getByText('当前项目没有可用的菜单，请选择其他项目或联系管理员分配角色。').waitFor();
+  await page.goto(`${server.url}/kusishu`);
+  await expect.poll(() => pathOf(page)).toBe('/selectProject');
+  await snap(page, 'no-menus-01-picker');
+  await page.context().close();
+});
