@@ -1,0 +1,226 @@
+import { clientPasswordHash } from '@pineguard/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
+import { chooseProject, demoPassword, fillLogin, initWithDemo, signIn } from './journeys.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  await initWithDemo(server);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const save = /^保\s*存$/;
+const projectName = '淳安县2026年度松材线虫病防治项目';
+
+function dialog(page: Page, title: string | RegExp) {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Picks an option of the open antd Select dropdown. */
+async function pickOption(page: Page, text: string | RegExp) {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .first()
+    .click();
+}
+
+async function addSection(page: Page, code: string, name: string, townships: number[]) {
+  await page.getByRole('button', { name: '新增标段' }).click();
+  const d = dialog(page, '新增标段');
+  await d.getByLabel('标段编码').fill(code);
+  await d.getByLabel('标段名称').fill(name);
+  await d.getByLabel('施工单位').fill('淳安县绿源林业工程有限公司');
+  // Keyboard picks: the dialog stays mounted, so earlier dropdowns linger in the DOM.
+  const manager = d.getByLabel('负责人');
+  await manager.fill('淳安');
+  await page.getByTitle('淳安项目管理员（ca_admin）').last().waitFor();
+  await manager.press('Enter');
+  const areas = d.getByLabel('乡镇（街道）');
+  await areas.click();
+  await page.getByTitle('千岛湖镇').last().waitFor();
+  let at = 0;
+  for (const i of townships) {
+    for (; at < i; at++) await areas.press('ArrowDown');
+    await areas.press('Enter');
+  }
+  await d.getByLabel('计划株数').fill('1200');
+  await d.getByLabel('计划材积（m³）').fill('350.5');
+  await d.getByRole('button', { name: save }).click();
+  await d.waitFor({ state: 'hidden' });
+  await page.getByRole('cell', { name, exact: true }).waitFor();
+}
+
+it('super admin creates a project in 淳安县, adds two sections and a measure, assigns a manager who sees it', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/projectSys`);
+  await signIn(page, 'admin', 'admin123', 'KH2026', '/projectSys');
+
+  // The project list: demo projects with their areas and measures.
+  const kh = page.getByRole('row', { name: /KH2026/ });
+  await kh.waitFor();
+  await expect.poll(() => kh.innerText()).toMatch(/浙江省.*衢州市.*开化县/);
+  await snap(page, 'projects-01-list');
+
+  // Create: code, name, county from the cascader (province → city → county).
+  await page.getByRole('button', { name: '新建项目' }).click();
+  const add = dialog(page, '新建项目');
+  await add.getByLabel('项目编码').fill('CA2026');
+  await add.getByLabel('项目名称').fill(projectName);
+  await add.getByLabel('所在县（区）').click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '浙江省' }).click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '杭州市' }).click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '淳安县' }).click();
+  await add.getByLabel('业主单位').fill('淳安县林业局');
+  await snap(page, 'projects-02-add-dialog');
+  await add.getByRole('button', { name: save }).click();
+  await add.waitFor({ state: 'hidden' });
+  const row = page.getByRole('row', { name: /CA2026/ });
+  await row.waitFor();
+  await expect.poll(() => row.innerText()).toMatch(/浙江省.*杭州市.*淳安县/);
+
+  // Control measures: each shows the standard table it brings.
+  await row.getByRole('button', { name: '防治措施' }).click();
+  const measures = dialog(page, /设置防治措施/);
+  await measures.getByText('标准表：疫木焚烧').waitFor();
+  await measures.getByRole('checkbox', { name: /疫木焚烧/ }).check();
+  await snap(page, 'projects-04-measures');
+  await measures.getByRole('button', { name: save }).click();
+  await measures.waitFor({ state: 'hidden' });
+  await row.getByText('疫木焚烧').waitFor();
+
+  // Enter the new project, then add its administrator through the users API with this session.
+  await page.goto(`${server.url}/selectProject`);
+  await chooseProject(page, 'CA2026');
+  await expect.poll(() => pathOf(page)).not.toMatch(/^\/selectProject/);
+  const token = await page.evaluate(() => localStorage.getItem('Admin-Token') ?? '');
+  const roles = await api<{ id: number; name: string }[]>(server, '/api/common/role', undefined, token);
+  const adminRole = roles.find((r) => r.name === '项目管理员');
+  expect(adminRole).toBeDefined();
+  await api(
+    server,
+    '/api/user/addUser',
+    {
+      account: 'ca_admin',
+      password: clientPasswordHash(demoPassword),
+      name: '淳安项目管理员',
+      phone: null,
+      roleIds: [adminRole!.id],
+      prjCode: 'CA2026',
+    },
+    token,
+  );
+
+  // Project settings: two sections with the manager and townships of 淳安县.
+  await page.goto(`${server.url}/projectCenter/CA2026`);
+  await page.getByTestId('project-center').getByText(`${projectName}（CA2026）`).waitFor();
+  await page.getByRole('tab', { name: '标段' }).click();
+  await page.getByText('暂无标段').waitFor();
+  await addSection(page, 'BD01', '千岛湖一标段', [0, 1]);
+  await addSection(page, 'BD02', '千岛湖二标段', [2]);
+  await expect.poll(() => page.getByRole('row', { name: /淳安项目管理员/ }).count()).toBe(2);
+  await snap(page, 'projects-05-sections');
+
+  await page.getByRole('tab', { name: '人员' }).click();
+  await page.getByTestId('project-managers').getByText('ca_admin').waitFor();
+  await page.getByRole('tab', { name: '防治措施' }).click();
+  await page.getByText('gbymfs0101').waitFor();
+  await snap(page, 'projects-06-measures-tab');
+  await page.getByRole('tab', { name: '存储用量' }).click();
+  await page.getByText('暂无文件').waitFor();
+  await page.context().close();
+
+  // The manager signs in, selects the project and sees it.
+  const manager = await newPage(browser);
+  await manager.goto(`${server.url}/projectCenter/CA2026`);
+  await fillLogin(manager, 'ca_admin', demoPassword);
+  await chooseProject(manager, 'CA2026');
+  await expect.poll(() => pathOf(manager)).toBe('/projectCenter/CA2026');
+  await manager.getByTestId('project-center').getByText(`${projectName}（CA2026）`).waitFor();
+  await manager.getByRole('tab', { name: '标段' }).click();
+  await manager.getByRole('cell', { name: '千岛湖二标段', exact: true }).waitFor();
+  await snap(manager, 'projects-07-manager-sees-project');
+  await manager.context().close();
+});
+
+it('metadata: add a column, see it in the live preview, retire it; reporting factor added to a table', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/dataSys`);
+  await signIn(page, 'admin', 'admin123', 'KH2026', '/dataSys');
+  await page.getByTestId('table-gbymfs0101').click();
+  await page.getByText('疫木焚烧').first().waitFor();
+  const preview = page.getByTestId('form-preview');
+  await preview.waitFor();
+
+  // The column dialog checks the server's rules as you type.
+  await page.getByRole('button', { name: '新增字段' }).click();
+  const d = dialog(page, '新增字段');
+  await d.getByLabel('输入类型').click();
+  await pickOption(page, '照片');
+  await d.getByLabel('字段编码').fill('site_photo');
+  await d.getByLabel('名称').fill('焚烧现场照片');
+  await d.getByRole('button', { name: save }).click();
+  await d.getByText('照片字段的编码须以 pic_ 开头').waitFor();
+  await snap(page, 'metadata-01-prefix-rule');
+  await d.getByLabel('输入类型').click();
+  await pickOption(page, '数字');
+  await d.getByLabel('字段编码').fill('burn_hours');
+  await d.getByLabel('名称').fill('焚烧时长');
+  await d.getByLabel('最小值').fill('10');
+  await d.getByLabel('最大值').fill('1');
+  await d.getByText('最小值不能大于最大值').waitFor();
+  await d.getByLabel('最大值').fill('48');
+  await d.getByLabel('单位').fill('小时');
+  await d.getByRole('checkbox', { name: '必填' }).check();
+  await d.getByRole('button', { name: save }).click();
+  await d.waitFor({ state: 'hidden' });
+  await page.getByRole('cell', { name: 'burn_hours' }).waitFor();
+  await preview.getByText('焚烧时长').waitFor();
+  await preview.getByText('小时').waitFor();
+  await preview.getByRole('button', { name: /校\s*验/ }).click();
+  await preview.getByText('请填写焚烧时长').waitFor();
+  await snap(page, 'metadata-02-column-and-preview');
+
+  // Retiring keeps it listed (tagged) and drops it from the form.
+  const newRow = page.getByRole('row', { name: /burn_hours/ });
+  await newRow.getByRole('button', { name: '停用' }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await newRow.getByText('已停用').waitFor();
+  await expect.poll(() => preview.getByText('焚烧时长').count()).toBe(0);
+
+  // Reporting factors: add one, copy it into the trap-monitoring table.
+  await page.goto(`${server.url}/dataSys/yinzi`);
+  await page.getByRole('button', { name: '新增因子' }).click();
+  const f = dialog(page, '新增因子');
+  await f.getByLabel('输入类型').click();
+  await pickOption(page, '单选');
+  await f.getByLabel('字段编码').fill('weather');
+  await f.getByLabel('名称').fill('天气');
+  await f.getByRole('button', { name: '添加选项' }).click();
+  await f.getByLabel('值').fill('sunny');
+  await f.getByLabel('显示名称').fill('晴');
+  await f.getByRole('button', { name: save }).click();
+  await f.waitFor({ state: 'hidden' });
+  const factor = page.getByRole('row', { name: /weather/ });
+  await factor.getByRole('button', { name: '加入标准表' }).click();
+  const toTable = dialog(page, /加入标准表/);
+  await toTable.getByLabel('标准表').click();
+  await pickOption(page, 'gbycjc0101');
+  await toTable.getByRole('button', { name: save }).click();
+  await toTable.waitFor({ state: 'hidden' });
+  await snap(page, 'metadata-03-factors');
+  const tables = await api<{ code: string; columns: { code: string }[] }[]>(
+    server,
+    '/api/standard/list',
+    undefined,
+    await page.evaluate(() => localStorage.getItem('Admin-Token') ?? ''),
+  );
+  expect(tables.find((t) => t.code === 'gbycjc0101')?.columns.map((c) => c.code)).toContain('weather');
+  await page.context().close();
+});
