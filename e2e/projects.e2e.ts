@@ -26,7 +26,9 @@ function dialog(page: Page, title: string | RegExp) {
 /** Picks an option of the open antd Select dropdown. */
 async function pickOption(page: Page, text: string | RegExp) {
   await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: text,
+    })
     .first()
     .click();
 }
@@ -52,7 +54,9 @@ async function addSection(page: Page, code: string, name: string, townships: num
   }
   await d.getByLabel('计划株数').fill('1200');
   await d.getByLabel('计划材积（m³）').fill('350.5');
-  await d.getByRole('button', { name: save }).click();
+  await snap(page, `projects-section-dialog-${code}`);
+  // The footer's primary button (保存): on a reopened modal its accessible name is not exposed.
+  await d.locator('.ant-modal-footer .ant-btn-primary').click();
   await d.waitFor({ state: 'hidden' });
   await page.getByRole('cell', { name, exact: true }).waitFor();
 }

@@ -110,15 +110,12 @@ export function useProjectTables(prjCode: string, measureCodes: string[] | undef
   });
 }
 
-export function useSections(enabled: boolean) {
+/** Sections of the selected project, a page at a time (the server caps pages at 100). */
+export function useSections(page: { pageNum: number; pageSize: number }) {
   return useQuery({
-    queryKey: [...key, 'sections'],
-    queryFn: () =>
-      http.post<{ list: SectionItem[]; total: number }>('/api/project/prj1BDList', {
-        pageNum: 1,
-        pageSize: 500,
-      }),
-    enabled,
+    queryKey: [...key, 'sections', page],
+    queryFn: () => http.post<{ list: SectionItem[]; total: number }>('/api/project/prj1BDList', page),
+    placeholderData: keepPreviousData,
   });
 }
 

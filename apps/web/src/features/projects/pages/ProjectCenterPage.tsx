@@ -80,7 +80,8 @@ function Basics({ project, editable }: { project: ProjectItem; editable: boolean
 
 function Sections({ project, editable }: { project: ProjectItem; editable: boolean }) {
   const t = useProjectsT();
-  const sections = useSections(true);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const sections = useSections(page);
   const members = useMembers(true);
   const townships = useAreaChildren(countyOf(project.areaCode));
   const [dialog, setDialog] = useState<{ section: SectionItem | null } | null>(null);
@@ -134,7 +135,13 @@ function Sections({ project, editable }: { project: ProjectItem; editable: boole
         dataSource={sections.data?.list ?? []}
         loading={sections.isFetching}
         locale={{ emptyText: t('section.empty') }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: sections.data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         scroll={{ x: 900 }}
       />
       <SectionDialog
