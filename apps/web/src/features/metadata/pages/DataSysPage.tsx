@@ -190,7 +190,7 @@ export default function DataSysPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={6}>
+      <Col xs={24} lg={8} xxl={6}>
         <Card
           title={t('tables')}
           loading={tables.isLoading}
@@ -248,7 +248,7 @@ export default function DataSysPage() {
           />
         </Card>
       </Col>
-      <Col xs={24} lg={18}>
+      <Col xs={24} lg={16} xxl={18}>
         {current ? (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Card

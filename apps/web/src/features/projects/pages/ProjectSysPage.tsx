@@ -41,7 +41,7 @@ export default function ProjectSysPage() {
 
   const columns: TableColumnsType<ProjectItem> = [
     { title: t('col.code'), dataIndex: 'code', key: 'code', width: 110 },
-    { title: t('col.name'), dataIndex: 'name', key: 'name' },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: 220 },
     { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath' },
     { title: t('col.year'), dataIndex: 'year', key: 'year', width: 70 },
     { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit' },
@@ -50,6 +50,7 @@ export default function ProjectSysPage() {
     {
       title: t('col.measures'),
       key: 'measures',
+      width: 220,
       render: (_, p) => (
         <Space size={[0, 4]} wrap>
           {p.measureCodes.map((c) => (
@@ -150,7 +151,7 @@ export default function ProjectSysPage() {
         dataSource={projects.data?.list ?? []}
         loading={projects.isFetching}
         locale={{ emptyText: t('empty') }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1400 }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,
