@@ -286,3 +286,44 @@ it('a user whose roles give no menus is kept at the project picker, which says w
   await snap(page, 'no-menus-01-picker');
   await page.context().close();
 });
+
+it('preferences survive a reload; a session ended elsewhere offers to log in again', async () => {
+  const page = await signedIn('demo_gov');
+
+  // Sidebar collapsed and the size picked are kept in cookies; fixed header in local storage.
+  await page.getByTestId('hamburger').click();
+  await expect.poll(() => page.locator('.pg-layout').getAttribute('data-sidebar')).toBe('closed');
+  await page.getByRole('button', { name: '全局字号' }).click();
+  await page.getByRole('menuitem', { name: '迷你' }).click();
+  await page.getByText('字号切换成功').waitFor();
+  await page.getByRole('button', { name: 'settings' }).click();
+  await page.getByRole('switch', { name: '固定头部' }).click();
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await page.reload();
+  await expect.poll(() => page.locator('.pg-layout').getAttribute('data-sidebar')).toBe('closed');
+  await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(54);
+  const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, c.value]));
+  expect(cookies).toMatchObject({ sidebarStatus: '0', size: 'mini' });
+  await expect
+    .poll(() => page.locator('.pg-header').evaluate((el) => getComputedStyle(el).position))
+    .toBe('fixed');
+  await snap(page, 'prefs-01-collapsed-mini-fixed');
+
+  // The session ends on the server (as after a password change elsewhere): the next call
+  // shows the server's message and the prompt; "log in again" resets the token and reloads.
+  const token = await page.evaluate(() => localStorage.getItem('Admin-Token'));
+  const ended = await fetch(`${server.url}/api/user/loginOut`, {
+    method: 'POST',
+    headers: { token: token ?? '', 'content-type': 'application/json' },
+    body: '{}',
+  }).then((r) => r.json() as Promise<{ code: number }>);
+  expect(ended.code).toBe(0);
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await page.getByText('您已被登出，可以取消继续留在该页面，或者重新登录').waitFor();
+  await snap(page, 'prefs-02-relogin-prompt');
+  await page.getByRole('button', { name: '重新登录' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/login?redirect=%2Fdashboard');
+  expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
+  await page.context().close();
+});

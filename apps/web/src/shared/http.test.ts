@@ -130,3 +130,10 @@ describe('fileNameFrom', () => {
     expect(fileNameFrom(new Headers())).toBeNull();
   });
 });
+
+it('reads an envelope even when the server forgets the JSON content type', async () => {
+  respond({ code: 50014, message: '登录已过期，请重新登录', value: null }, { 'content-type': 'text/plain' });
+  await expect(http.get('/api/user/selfInfo')).rejects.toMatchObject({ code: 50014 });
+  expect(confirm).toHaveBeenCalled();
+  confirm.mock.calls[0]?.[0].afterClose?.();
+});

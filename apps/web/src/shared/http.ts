@@ -95,14 +95,26 @@ function fail(envelope: Envelope<unknown>, options: RequestOptions): never {
   throw new ApiError(text, envelope.code, Array.isArray(value?.fields) ? value.fields : []);
 }
 
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/**
+ * Reads the envelope. Some server errors (those raised before a route runs) arrive without a
+ * JSON content type, so the body is parsed whatever the header says; only a body that is not
+ * an envelope counts as a transport failure.
+ */
 async function readEnvelope(response: Response, options: RequestOptions): Promise<Envelope<unknown>> {
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    return (await response.json()) as Envelope<unknown>;
+  const text = await response.text();
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isEnvelope(body)) return body;
+  } catch {
+    // Not JSON: fall through to the transport error below.
   }
-  const text = `Request failed with status code ${response.status}`;
-  if (!options.silent) feedback.message().error(text, limits.messageSeconds);
-  throw new ApiError(text, -1);
+  const message = `Request failed with status code ${response.status}`;
+  if (!options.silent) feedback.message().error(message, limits.messageSeconds);
+  throw new ApiError(message, -1);
 }
 
 /** One JSON call under the envelope rules; resolves with `value` and the server's message. */
