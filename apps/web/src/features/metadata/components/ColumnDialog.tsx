@@ -69,7 +69,9 @@ export function ColumnDialog({ open, title, initial, withSort, onSubmit, onClose
   });
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid fields show their own messages.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await onSubmit({ ...form.getFieldsValue(true), ...values } as ColumnDraft);

@@ -49,7 +49,9 @@ function TableDialog({
       form.setFieldsValue({ code: initial.code, name: initial.name, description: initial.description });
   }, [open, initial, form]);
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid fields show their own messages.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       const result = await save.mutateAsync({ ...values, description: values.description ?? '' });
       message.success(result.message);
@@ -174,7 +176,11 @@ export default function DataSysPage() {
               title={t('retire.confirm', { name: c.value })}
               okButtonProps={{ danger: true }}
               onConfirm={async () => {
-                const result = await retire.mutateAsync({ tableCode: current.code, code: c.code });
+                // A refusal is shown by the http client in the server's words.
+                const result = await retire
+                  .mutateAsync({ tableCode: current.code, code: c.code })
+                  .catch(() => null);
+                if (!result) return;
                 message.success(result.message);
               }}
             >

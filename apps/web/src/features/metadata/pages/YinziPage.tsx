@@ -54,11 +54,16 @@ function AddToTableDialog({ factor, onClose }: { factor: FactorItem | null; onCl
   const exists = factor && target?.columns.some((c) => c.code === factor.code);
   const submit = async () => {
     if (!factor) return;
-    const values = await form.validateFields();
-    const result = await save.mutateAsync({
-      ...columnBody(values.tableCode, toDraftFactor(factor)),
-      sort: values.sort ?? 0,
-    });
+    // Invalid fields show their own messages.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const result = await save
+      .mutateAsync({
+        ...columnBody(values.tableCode, toDraftFactor(factor)),
+        sort: values.sort ?? 0,
+      })
+      .catch(() => null);
+    if (!result) return;
     message.success(result.message);
     onClose();
   };
@@ -144,7 +149,9 @@ export default function YinziPage() {
             title={t('factor.delete.confirm', { name: f.value })}
             okButtonProps={{ danger: true }}
             onConfirm={async () => {
-              const result = await remove.mutateAsync(f.code);
+              // A refusal is shown by the http client in the server's words.
+              const result = await remove.mutateAsync(f.code).catch(() => null);
+              if (!result) return;
               message.success(result.message);
             }}
           >

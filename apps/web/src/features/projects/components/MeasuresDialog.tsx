@@ -27,7 +27,11 @@ export function MeasuresDialog({ project, onClose }: { project: ProjectItem | nu
       confirmLoading={save.isPending}
       onOk={async () => {
         if (!project) return;
-        const result = await save.mutateAsync({ prjCode: project.code, measureCodes: codes });
+        // A refusal is shown by the http client in the server's words.
+        const result = await save
+          .mutateAsync({ prjCode: project.code, measureCodes: codes })
+          .catch(() => null);
+        if (!result) return;
         message.success(result.message);
         close();
       }}

@@ -30,7 +30,9 @@ export function ProjectDialog({
   }, [open, project, tree.data, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // Invalid fields show their own messages.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       const result = await save.mutateAsync({ body: toBody(values, project ?? undefined), isNew: !project });
       message.success(result.message);

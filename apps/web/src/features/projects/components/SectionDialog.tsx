@@ -45,7 +45,9 @@ export function SectionDialog({
   }, [open, section, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // Invalid fields show their own messages.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       const result = await save.mutateAsync({
         ...(section ? { id: section.id } : {}),

@@ -220,7 +220,11 @@ function Measures({ project, editable }: { project: ProjectItem; editable: boole
             style={{ marginTop: 16 }}
             loading={save.isPending}
             onClick={async () => {
-              const result = await save.mutateAsync({ prjCode: project.code, measureCodes: codes });
+              // A refusal is shown by the http client in the server's words.
+              const result = await save
+                .mutateAsync({ prjCode: project.code, measureCodes: codes })
+                .catch(() => null);
+              if (!result) return;
               message.success(result.message);
               setEdited(null);
             }}

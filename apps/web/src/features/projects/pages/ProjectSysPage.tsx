@@ -79,7 +79,9 @@ export default function ProjectSysPage() {
             okButtonProps={{ danger: true }}
             onConfirm={async () => {
               // A refusal (the project has data) is shown by the http client as the server words it.
-              const result = await remove.mutateAsync(p.code);
+              // A refusal is shown by the http client in the server's words.
+              const result = await remove.mutateAsync(p.code).catch(() => null);
+              if (!result) return;
               message.success(result.message);
             }}
           >
