@@ -134,7 +134,7 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   await page.getByRole('tab', { name: '人员' }).click();
   await page.getByTestId('project-managers').getByText('ca_admin').waitFor();
   await page.getByRole('tab', { name: '防治措施' }).click();
-  await page.getByText('gbymfs0101').waitFor();
+  await page.getByText('gbymfs0101', { exact: true }).waitFor();
   await snap(page, 'projects-06-measures-tab');
   await page.getByRole('tab', { name: '存储用量' }).click();
   await page.getByText('暂无文件').waitFor();
