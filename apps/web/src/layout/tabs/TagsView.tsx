@@ -38,9 +38,11 @@ export function TagsView() {
   const bar = useRef<HTMLDivElement>(null);
   const leaf = matches.at(-1)?.handle;
 
+  // Pinned tabs come back whenever the bar is emptied (start, and a role switch's clearTabs).
+  const empty = visitedViews.length === 0;
   useEffect(() => {
-    for (const view of affixViews(layoutRoutes)) addView(view);
-  }, [addView]);
+    if (empty) for (const view of affixViews(layoutRoutes)) addView(view);
+  }, [addView, empty]);
 
   // The current page's tab; later navigations are recorded by the router subscription.
   useEffect(() => {
