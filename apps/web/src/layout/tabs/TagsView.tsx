@@ -38,11 +38,9 @@ export function TagsView() {
   const bar = useRef<HTMLDivElement>(null);
   const leaf = matches.at(-1)?.handle;
 
-  // Pinned tabs come back whenever the bar is emptied (start, and a role switch's clearTabs).
-  const empty = visitedViews.length === 0;
   useEffect(() => {
-    if (empty) for (const view of affixViews(layoutRoutes)) addView(view);
-  }, [addView, empty]);
+    for (const view of affixViews(layoutRoutes)) addView(view);
+  }, [addView]);
 
   // The current page's tab; later navigations are recorded by the router subscription.
   useEffect(() => {
