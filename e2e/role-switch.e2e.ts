@@ -60,5 +60,9 @@ it('switches the active role: new token, menus of that role only, tabs closed', 
   await sidebar.getByText('进度管理').waitFor();
   await expect.poll(() => page.getByTestId('role-switch').textContent()).toContain('政府查看');
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toBe(before);
+  // Every tab closed but the pinned home tab, which stays first.
+  await expect
+    .poll(() => page.locator('[data-testid="tabs"] .pg-tag').first().getAttribute('data-path'))
+    .toBe('/dashboard');
   await snap(page, 'role-switch-viewer');
 });

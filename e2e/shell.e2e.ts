@@ -327,3 +327,31 @@ it('preferences survive a reload; a session ended elsewhere offers to log in aga
   expect(await page.evaluate(() => localStorage.getItem('Admin-Token'))).toBeNull();
   await page.context().close();
 });
+
+it('the select-main-project icon: flag=false, a way back, and another project brings the user back', async () => {
+  const page = await signedIn('demo_admin');
+  await openFromSidebar(page, '消息中心', '/messageCenter');
+  await page.getByTestId('select-project').click();
+  await expect.poll(() => pathOf(page)).toBe('/selectProject?flag=false&redirect=%2FmessageCenter');
+  await page.getByText('当前项目：开化县2026年度松材线虫病疫木除治项目').waitFor();
+  // Back without choosing.
+  await page.getByRole('button', { name: /返\s*回/ }).click();
+  await expect.poll(() => pathOf(page)).toBe('/messageCenter');
+
+  // Choosing another project returns to the same page in the new project.
+  await page.getByTestId('select-project').click();
+  await chooseProject(page, 'JS2026');
+  await expect.poll(() => pathOf(page)).toBe('/messageCenter');
+  await page.getByText('已切换到项目：江山市2026年度松材线虫病疫木除治项目').waitFor();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('project'))) ?? 'null')).toMatchObject({
+    code: 'JS2026',
+  });
+  // Menu paths carry the new project's code.
+  await expect
+    .poll(() =>
+      page.getByTestId('sidebar').getByRole('link', { name: '安全台账', exact: true }).getAttribute('href'),
+    )
+    .toBe('/safe/JS2026');
+  await snap(page, 'select-project-01-switched');
+  await page.context().close();
+});

@@ -1,60 +1,27 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useHandleMatches } from '../../app/routeHandle.ts';
-import { homePath, layoutRoutes, type RouteDef } from '../../app/routeTable.ts';
+import { homePath } from '../../app/routeTable.ts';
 import { isMessageKey, useT } from '../../locales/index.ts';
 import { nextAfterClose, type VisitedView } from './tabsRules.ts';
 import { useTabs, visit } from './tabsStore.ts';
-
-/** Pinned tabs come from the route table (the dashboard), added on start. */
-function affixViews(defs: RouteDef[], base = ''): VisitedView[] {
-  return defs.flatMap((def) => {
-    const path = def.path.startsWith('/') ? def.path : `${base.replace(/\/$/, '')}/${def.path}`;
-    const own: VisitedView[] = def.meta?.affix
-      ? [
-          {
-            path,
-            fullPath: path,
-            title: def.meta.title ?? '',
-            affix: true,
-            name: def.name,
-            noCache: Boolean(def.meta.noCache),
-          },
-        ]
-      : [];
-    return [...own, ...affixViews(def.children ?? [], path)];
-  });
-}
 
 export function TagsView() {
   const t = useT();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const matches = useHandleMatches();
-  const { visitedViews, addView, delView, delOthers, delAll, delCachedView } = useTabs();
+  const { visitedViews, delView, delOthers, delAll, delCachedView } = useTabs();
   const [menuFor, setMenuFor] = useState<string | null>(null);
-  const bar = useRef<HTMLDivElement>(null);
   const leaf = matches.at(-1)?.handle;
-
-  useEffect(() => {
-    for (const view of affixViews(layoutRoutes)) addView(view);
-  }, [addView]);
 
   // The current page's tab; later navigations are recorded by the router subscription.
   useEffect(() => {
     visit(pathname, search, leaf && { ...leaf.meta, name: leaf.name });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount
   }, []);
-
-  // The context menu closes on scroll as well as on an outside click.
-  useEffect(() => {
-    if (!menuFor) return;
-    const close = () => setMenuFor(null);
-    window.addEventListener('scroll', close, true);
-    return () => window.removeEventListener('scroll', close, true);
-  }, [menuFor]);
 
   const refresh = (view: VisitedView) => {
     delCachedView(view.path);
@@ -77,13 +44,14 @@ export function TagsView() {
   };
 
   return (
-    <div className="pg-tags" ref={bar} data-testid="tabs">
+    <div className="pg-tags" data-testid="tabs">
       {visitedViews.map((view) => {
         const active = view.path === pathname;
         const title = isMessageKey(view.title) ? t(view.title) : view.title;
         return (
           <Dropdown
             key={view.path}
+            // antd's context-menu trigger closes on an outside click and on scroll by itself.
             trigger={['contextMenu']}
             open={menuFor === view.path}
             onOpenChange={(open) => setMenuFor(open ? view.path : null)}

@@ -1,7 +1,32 @@
 import { create } from 'zustand';
+import { layoutRoutes, type RouteDef } from '../../app/routeTable.ts';
 import { useSession } from '../../shared/session.ts';
 import type { VisitedView } from './tabsRules.ts';
 import * as rules from './tabsRules.ts';
+
+/** Pinned tabs come from the route table (the dashboard). */
+function affixViews(defs: RouteDef[], base = ''): VisitedView[] {
+  return defs.flatMap((def) => {
+    const path = def.path.startsWith('/') ? def.path : `${base.replace(/\/$/, '')}/${def.path}`;
+    const own: VisitedView[] = def.meta?.affix
+      ? [
+          {
+            path,
+            fullPath: path,
+            title: def.meta.title ?? '',
+            affix: true,
+            name: def.name,
+            noCache: Boolean(def.meta.noCache),
+          },
+        ]
+      : [];
+    return [...own, ...affixViews(def.children ?? [], path)];
+  });
+}
+
+/** The bar always starts from the pinned tabs: on start, and after every clear. */
+const pinnedViews = affixViews(layoutRoutes);
+const pinnedCache = pinnedViews.reduce(rules.addCached, [] as string[]);
 
 type TabsState = {
   visitedViews: VisitedView[];
@@ -16,8 +41,8 @@ type TabsState = {
 };
 
 export const useTabs = create<TabsState>((set) => ({
-  visitedViews: [],
-  cachedViews: [],
+  visitedViews: pinnedViews,
+  cachedViews: pinnedCache,
   addView: (view) =>
     set((s) => ({
       visitedViews: rules.addView(s.visitedViews, view),
@@ -45,9 +70,9 @@ export const useTabs = create<TabsState>((set) => ({
     }),
 }));
 
-/** Log-out and role change clear every tab, pinned ones included (spec §4); they return on start. */
+/** Log-out, role change and another project close every tab but the pinned ones. */
 export function clearTabs(): void {
-  useTabs.setState({ visitedViews: [], cachedViews: [] });
+  useTabs.setState({ visitedViews: pinnedViews, cachedViews: pinnedCache });
 }
 
 // A new sign-in or another project makes the old tabs meaningless (their paths carry the

@@ -124,6 +124,7 @@ export default function DataSysPage() {
       title: t('col.code'),
       dataIndex: 'code',
       key: 'code',
+      width: 150,
       render: (code: string, c) => (
         <Space size={4}>
           <code>{code}</code>
@@ -131,8 +132,8 @@ export default function DataSysPage() {
         </Space>
       ),
     },
-    { title: t('col.value'), dataIndex: 'value', key: 'value' },
-    { title: t('col.fldInput'), dataIndex: 'fldInput', key: 'fldInput', render: inputLabel },
+    { title: t('col.value'), dataIndex: 'value', key: 'value', width: 120 },
+    { title: t('col.fldInput'), dataIndex: 'fldInput', key: 'fldInput', width: 90, render: inputLabel },
     {
       title: t('col.required'),
       key: 'required',
@@ -142,6 +143,7 @@ export default function DataSysPage() {
     {
       title: t('col.range'),
       key: 'range',
+      width: 120,
       render: (_, c) => {
         const { min, max, unit, maxLength } = c.rules;
         const parts: string[] = [];
@@ -154,6 +156,7 @@ export default function DataSysPage() {
     {
       title: t('col.options'),
       key: 'options',
+      width: 220,
       render: (_, c) => (
         <Space size={[0, 4]} wrap>
           {(c.rules.options ?? []).map((o) => (
@@ -165,7 +168,8 @@ export default function DataSysPage() {
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 130,
+      width: 120,
+      fixed: 'right',
       render: (_, c) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setColumnDialog({ initial: c })}>
@@ -281,7 +285,7 @@ export default function DataSysPage() {
                 dataSource={columns}
                 loading={tables.isFetching}
                 pagination={false}
-                scroll={{ x: 800 }}
+                scroll={{ x: 940 }}
                 rowClassName={(c) => (c.retired ? 'pg-retired' : '')}
               />
             </Card>
