@@ -24,6 +24,7 @@ import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useRetireColumn, useSaveColumn, useSaveTable, useStandardTables } from '../api.ts';
 import { columnBody } from '../columnForm.ts';
 import { ColumnDialog } from '../components/ColumnDialog.tsx';
+import { RulesCell } from '../components/RulesCell.tsx';
 import { FormPreview } from '../components/FormPreview.tsx';
 import { useMetaT } from '../messages.ts';
 
@@ -119,12 +120,12 @@ export default function DataSysPage() {
   };
 
   const tableColumns: TableColumnsType<ColumnDescriptor> = [
-    { title: t('col.sort'), dataIndex: 'sort', key: 'sort', width: 64 },
+    { title: t('col.sort'), dataIndex: 'sort', key: 'sort', width: 56 },
     {
       title: t('col.code'),
       dataIndex: 'code',
       key: 'code',
-      width: 150,
+      width: 130,
       render: (code: string, c) => (
         <Space size={4}>
           <code>{code}</code>
@@ -132,43 +133,18 @@ export default function DataSysPage() {
         </Space>
       ),
     },
-    { title: t('col.value'), dataIndex: 'value', key: 'value', width: 120 },
-    { title: t('col.fldInput'), dataIndex: 'fldInput', key: 'fldInput', width: 90, render: inputLabel },
+    { title: t('col.value'), dataIndex: 'value', key: 'value', width: 110 },
+    { title: t('col.fldInput'), dataIndex: 'fldInput', key: 'fldInput', width: 80, render: inputLabel },
     {
-      title: t('col.required'),
-      key: 'required',
-      width: 64,
-      render: (_, c) => (c.rules.required ? <Tag color="red">{t('yes')}</Tag> : null),
-    },
-    {
-      title: t('col.range'),
-      key: 'range',
-      width: 120,
-      render: (_, c) => {
-        const { min, max, unit, maxLength } = c.rules;
-        const parts: string[] = [];
-        if (min !== undefined || max !== undefined) parts.push(`${min ?? ''} ~ ${max ?? ''}`);
-        if (unit) parts.push(unit);
-        if (maxLength !== undefined) parts.push(`≤ ${maxLength}`);
-        return parts.join(' ');
-      },
-    },
-    {
-      title: t('col.options'),
-      key: 'options',
-      width: 220,
-      render: (_, c) => (
-        <Space size={[0, 4]} wrap>
-          {(c.rules.options ?? []).map((o) => (
-            <Tag key={o.value}>{o.label}</Tag>
-          ))}
-        </Space>
-      ),
+      title: t('col.rules'),
+      key: 'rules',
+      width: 200,
+      render: (_, c) => <RulesCell rules={c.rules} />,
     },
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 120,
+      width: 110,
       fixed: 'right',
       render: (_, c) => (
         <Space size={0}>
@@ -200,7 +176,7 @@ export default function DataSysPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={8} xxl={6}>
+      <Col xs={24} lg={8} xl={7} xxl={5}>
         <Card
           title={t('tables')}
           loading={tables.isLoading}
@@ -258,7 +234,7 @@ export default function DataSysPage() {
           />
         </Card>
       </Col>
-      <Col xs={24} lg={16} xxl={18}>
+      <Col xs={24} lg={16} xl={17} xxl={19}>
         {current ? (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Card
@@ -285,7 +261,7 @@ export default function DataSysPage() {
                 dataSource={columns}
                 loading={tables.isFetching}
                 pagination={false}
-                scroll={{ x: 940 }}
+                scroll={{ x: 686 }}
                 rowClassName={(c) => (c.retired ? 'pg-retired' : '')}
               />
             </Card>

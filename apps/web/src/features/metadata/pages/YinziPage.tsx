@@ -12,7 +12,6 @@ import {
   Space,
   Table,
   type TableColumnsType,
-  Tag,
 } from 'antd';
 import { useState } from 'react';
 import {
@@ -24,6 +23,7 @@ import {
   useStandardTables,
 } from '../api.ts';
 import { columnBody } from '../columnForm.ts';
+import { RulesCell } from '../components/RulesCell.tsx';
 import { ColumnDialog } from '../components/ColumnDialog.tsx';
 import { useMetaT } from '../messages.ts';
 
@@ -117,21 +117,9 @@ export default function YinziPage() {
       render: (v: string) => t(`input.${v}` as Parameters<typeof t>[0]),
     },
     {
-      title: t('col.required'),
-      key: 'required',
-      render: (_, f) => (f.rules.required ? <Tag color="red">{t('yes')}</Tag> : null),
-    },
-    {
-      title: t('col.options'),
-      key: 'options',
-      render: (_, f) => (
-        <Space size={[0, 4]} wrap>
-          {(f.rules.options ?? []).map((o) => (
-            <Tag key={o.value}>{o.label}</Tag>
-          ))}
-          {f.rules.unit}
-        </Space>
-      ),
+      title: t('col.rules'),
+      key: 'rules',
+      render: (_, f) => <RulesCell rules={f.rules} />,
     },
     { title: t('col.fldDescript'), dataIndex: 'fldDescript', key: 'fldDescript' },
     {
