@@ -126,18 +126,21 @@ export default function MenuPage() {
                 <Button type="link" size="small" onClick={() => open({ mode: 'edit', row: r })}>
                   {t('edit')}
                 </Button>
-                <Popconfirm
-                  title={t('delete.confirm', { title: r.title })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    const result = await remove.mutateAsync(r.id);
-                    message.success(result.message);
-                  }}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('delete')}
-                  </Button>
-                </Popconfirm>
+                {/* Built-in menus are the app's own routes; the server refuses to delete them. */}
+                {!r.builtIn && (
+                  <Popconfirm
+                    title={t('delete.confirm', { title: r.title })}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={async () => {
+                      const result = await remove.mutateAsync(r.id);
+                      message.success(result.message);
+                    }}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },
