@@ -5,6 +5,7 @@ export const en: Record<MessageKey, string> = {
   'app.title': 'Pine Wilt Disease Control Supervision Platform',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
+  'common.total': '{total} in all',
   'common.save': 'Save',
   'common.submit': 'Submit',
   'common.back': 'Back',

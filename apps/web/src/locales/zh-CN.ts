@@ -6,6 +6,7 @@ export const zhCN = {
   'app.title': '松材线虫病防治监管平台',
   'common.ok': '确定',
   'common.cancel': '取消',
+  'common.total': '共 {total} 条',
   'common.save': '保存',
   'common.submit': '提交',
   'common.back': '返回',

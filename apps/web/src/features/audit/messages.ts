@@ -16,7 +16,6 @@ const zh = {
   'filter.entity': '对象类型',
   'filter.keyword': '操作人 / 摘要',
   empty: '暂无操作记录',
-  total: '共 {total} 条',
 } as const;
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -35,7 +34,6 @@ const en: Record<Key, string> = {
   'filter.entity': 'Object type',
   'filter.keyword': 'Actor / summary',
   empty: 'No records',
-  total: '{total} in all',
 };
 export const { useT: useAuditT } = featureMessages<Key>(zh, en);
 export const auditEntities = ['user', 'role', 'invitation', 'menu', 'grant'] as const;

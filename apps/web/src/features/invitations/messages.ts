@@ -28,7 +28,6 @@ const zh = {
   intro:
     '邀请码绑定当前项目和角色。新用户凭邀请码注册后需审核；已有账号可在头像菜单“添加邀请码”直接加入项目。',
   empty: '暂无邀请码',
-  total: '共 {total} 条',
 } as const;
 type Key = keyof typeof zh;
 const en: Record<Key, string> = {
@@ -59,6 +58,5 @@ const en: Record<Key, string> = {
   intro:
     'A code is bound to this project and a role. New users register with it and wait for review; existing accounts join from the avatar menu.',
   empty: 'No invitation codes',
-  total: '{total} in all',
 };
 export const { useT: useInvitesT } = featureMessages<Key>(zh, en);

@@ -63,7 +63,6 @@ const zh = {
   'verify.empty': '暂无待审核的注册申请',
   'verify.intro': '通过邀请码注册的用户需要审核后才能登录。',
   empty: '暂无用户',
-  total: '共 {total} 条',
 } as const;
 
 type Key = keyof typeof zh;
@@ -131,7 +130,6 @@ const en: Record<Key, string> = {
   'verify.empty': 'No registrations waiting for review',
   'verify.intro': 'Users who registered with an invitation code can sign in once approved.',
   empty: 'No users',
-  total: '{total} in all',
 };
 
 export const { useT: useUsersT, t: usersT } = featureMessages<Key>(zh, en);

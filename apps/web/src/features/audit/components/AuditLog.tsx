@@ -1,22 +1,11 @@
 import { type AuditItem, dictionaries } from '@pineguard/contract';
-import {
-  Card,
-  Col,
-  Empty,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Card, Col, Input, Row, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
 import dayjs from 'dayjs';
 import { useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -86,14 +75,13 @@ export function AuditLog() {
           }}
         />
       </Space>
-      <Table<AuditItem>
+      <PagedTable<AuditItem>
         rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        query={list}
+        page={{ pageNum: page, pageSize: 10 }}
+        onPage={setPage}
+        emptyText={t('empty')}
         expandable={{
           rowExpandable: (r) => r.before != null || r.after != null,
           expandedRowRender: (r) => (
@@ -108,14 +96,6 @@ export function AuditLog() {
               </Col>
             </Row>
           ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
         }}
       />
     </Card>

@@ -6,13 +6,11 @@ import {
   Button,
   Card,
   DatePicker,
-  Empty,
   Form,
   InputNumber,
   Modal,
   Popconfirm,
   Select,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -25,6 +23,7 @@ import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useCan } from '../../../shared/permissions.ts';
 import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
 import { useInvitesT } from '../messages.ts';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
 
@@ -151,22 +150,13 @@ export default function InvitationsPage() {
       }
     >
       <Alert type="info" showIcon title={t('intro')} style={{ marginBottom: 16 }} />
-      <Table<InviteItem>
+      <PagedTable<InviteItem>
         rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={list}
+        page={{ pageNum: page, pageSize: 10 }}
+        onPage={setPage}
+        emptyText={t('empty')}
       />
       <Modal
         open={open}

@@ -9,7 +9,6 @@ import {
   Input,
   Popconfirm,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
@@ -24,6 +23,7 @@ import {
 import { MeasuresDialog } from '../components/MeasuresDialog.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
 import { useProjectsT } from '../projectMessages.ts';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 /** /projectSys: every project, for the super administrator. */
 export default function ProjectSysPage() {
@@ -147,21 +147,17 @@ export default function ProjectSysPage() {
           </Button>
         </Space>
       </Form>
-      <Table<ProjectItem>
+      <PagedTable<ProjectItem>
         rowKey="code"
+        size="large"
         columns={columns}
-        dataSource={projects.data?.list ?? []}
-        loading={projects.isFetching}
-        locale={{ emptyText: t('empty') }}
+        query={projects}
+        page={query}
+        onPage={(pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize })}
+        emptyText={t('empty')}
+        totalText={(total) => t('total', { total })}
+        showSizeChanger
         scroll={{ x: 1400 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: projects.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
       />
       <ProjectDialog
         open={dialog !== null}

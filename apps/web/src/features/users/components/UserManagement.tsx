@@ -4,13 +4,11 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   TreeSelect,
@@ -34,6 +32,7 @@ import { useUsersT } from '../messages.ts';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 type Filters = { keyword?: string; roleId?: number; status?: UserStatus; prjCode?: string };
 
@@ -262,22 +261,13 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
           </Space>
         </Form.Item>
       </Form>
-      <Table<UserListItem>
+      <PagedTable<UserListItem>
         rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={list}
+        page={{ pageNum: page, pageSize: 10 }}
+        onPage={setPage}
+        emptyText={t('empty')}
       />
       <UserFormDialog
         open={dialog !== null}

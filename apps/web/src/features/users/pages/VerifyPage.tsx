@@ -4,13 +4,11 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   Modal,
   Popconfirm,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
@@ -23,6 +21,7 @@ import { useVerify, useVerifyList } from '../api.ts';
 import { StatusTag } from '../components/StatusTag.tsx';
 import { useUsersT } from '../messages.ts';
 import { userRules } from '../rules.ts';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
@@ -114,22 +113,13 @@ export default function VerifyPage() {
           setPage(1);
         }}
       />
-      <Table<UserListItem>
+      <PagedTable<UserListItem>
         rowKey="id"
-        size="middle"
-        scroll={{ x: 'max-content' }}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <Empty description={t('verify.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={list}
+        page={{ pageNum: page, pageSize: 10 }}
+        onPage={setPage}
+        emptyText={t('verify.empty')}
       />
       <Modal
         open={rejecting !== null}
