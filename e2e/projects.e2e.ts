@@ -200,18 +200,23 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
 
   // Reporting factors: add one, copy it into the trap-monitoring table.
   await page.goto(`${server.url}/dataSys/yinzi`);
+  // The demo ships common factors.
+  await page
+    .getByRole('row', { name: /weather/ })
+    .getByText('天气')
+    .waitFor();
   await page.getByRole('button', { name: '新增因子' }).click();
   const f = dialog(page, '新增因子');
   await f.getByLabel('输入类型').click();
   await pickOption(page, '单选');
-  await f.getByLabel('字段编码').fill('weather');
-  await f.getByLabel('名称').fill('天气');
+  await f.getByLabel('字段编码').fill('youxin');
+  await f.getByLabel('名称').fill('诱芯类型');
   await f.getByRole('button', { name: '添加选项' }).click();
-  await f.getByLabel('值').fill('sunny');
-  await f.getByLabel('显示名称').fill('晴');
+  await f.getByLabel('值').fill('apf1');
+  await f.getByLabel('显示名称').fill('APF-Ⅰ型');
   await f.getByRole('button', { name: save }).click();
   await f.waitFor({ state: 'hidden' });
-  const factor = page.getByRole('row', { name: /weather/ });
+  const factor = page.getByRole('row', { name: /youxin/ });
   await factor.getByRole('button', { name: '加入标准表' }).click();
   const toTable = dialog(page, /加入标准表/);
   await toTable.getByLabel('标准表').click();
@@ -225,6 +230,6 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
     undefined,
     await page.evaluate(() => localStorage.getItem('Admin-Token') ?? ''),
   );
-  expect(tables.find((t) => t.code === 'gbycjc0101')?.columns.map((c) => c.code)).toContain('weather');
+  expect(tables.find((t) => t.code === 'gbycjc0101')?.columns.map((c) => c.code)).toContain('youxin');
   await page.context().close();
 });

@@ -152,6 +152,18 @@ export const messages = {
   sectionCodeTaken: { 'zh-CN': '标段编码 {code} 已存在', en: 'The section code {code} already exists' },
   measureUnknown: { 'zh-CN': '防治措施 {code} 不存在', en: 'No control measure has the code {code}' },
   columnRetired: { 'zh-CN': '字段已停用', en: 'The field is retired' },
+  tooManyTables: {
+    'zh-CN': '标准表最多 {max} 张',
+    en: 'There can be at most {max} standard tables',
+  },
+  tooManyColumns: {
+    'zh-CN': '每张标准表最多 {max} 个字段（含已停用字段）',
+    en: 'A standard table can have at most {max} fields, retired ones included',
+  },
+  tooManyFactors: {
+    'zh-CN': '上报因子最多 {max} 个，请先删除不用的因子',
+    en: 'There can be at most {max} reporting factors; delete unused ones first',
+  },
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },

@@ -1,7 +1,15 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projectMeasures, projects, roles, sections, userProjectRoles, users } from '../db/schema/index.ts';
+import {
+  projectMeasures,
+  projects,
+  reportingFactors,
+  roles,
+  sections,
+  userProjectRoles,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../platform/password.ts';
 
 /**
@@ -79,6 +87,41 @@ export const demoAccounts = [
   { account: 'demo_gov', name: '郑晓燕', role: 'gov_viewer', projects: ['KH2026', 'JS2026'] },
 ] as const;
 
+/** Fields that recur across forms, ready to be copied into a standard table. */
+export const demoFactors = [
+  {
+    code: 'weather',
+    value: '天气',
+    fldDescript: '作业当天天气，雨天不得焚烧',
+    fldInput: 'select',
+    rules: {
+      required: true,
+      options: ['晴', '多云', '阴', '小雨', '大雨'].map((label, i) => ({ value: String(i + 1), label })),
+    },
+  },
+  {
+    code: 'xiaoban',
+    value: '小班号',
+    fldDescript: '森林资源二类调查小班编号',
+    fldInput: 'text',
+    rules: { required: true, maxLength: 20 },
+  },
+  {
+    code: 'zuoyerenshu',
+    value: '作业人数',
+    fldDescript: '当班在场的劳务人员人数',
+    fldInput: 'number',
+    rules: { min: 1, max: 200, unit: '人' },
+  },
+  {
+    code: 'haiba',
+    value: '海拔',
+    fldDescript: '作业点海拔高度',
+    fldInput: 'number',
+    rules: { min: 0, max: 3000, unit: 'm' },
+  },
+];
+
 type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 
 export async function seedDemo(db: Tx): Promise<void> {
@@ -106,6 +149,7 @@ export async function seedDemo(db: Tx): Promise<void> {
       ),
     )
     .onConflictDoNothing();
+  await db.insert(reportingFactors).values(demoFactors).onConflictDoNothing();
   await db
     .insert(sections)
     .values(demoProjects.flatMap((p) => p.sections.map((s) => ({ ...s, projectCode: p.code }))))

@@ -2,6 +2,7 @@ import {
   type AreaNode,
   ErrorCode,
   type ProjectItem,
+  saveFactorBody,
   type SectionItem,
   type StandardTableItem,
 } from '@pineguard/contract';
@@ -9,6 +10,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { areas } from '../../db/schema/index.ts';
+import { metadataLimits } from '../standards/service.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -137,6 +139,35 @@ describe('projects, sections, areas and standard tables', () => {
     expect(burn.columns.filter((c) => c.fldInput === 'photo').every((c) => c.code.startsWith('pic_'))).toBe(
       true,
     );
+  });
+
+  it('ships the demo reporting factors, each valid as the factor form would save it', async () => {
+    const factors = await t.api<{ code: string; value: string }[]>('GET', '/api/yinzi/list', {
+      token: admin,
+    });
+    expect(factors.value.map((f) => f.value)).toEqual(
+      expect.arrayContaining(['天气', '小班号', '作业人数', '海拔']),
+    );
+    for (const factor of factors.value) expect(saveFactorBody.safeParse(factor).success).toBe(true);
+  });
+
+  it('bounds the metadata lists: a new factor beyond the limit is refused, editing one is not', async () => {
+    const factors = await t.api<{ code: string }[]>('GET', '/api/yinzi/list', { token: admin });
+    const saved = metadataLimits.factors;
+    metadataLimits.factors = factors.value.length;
+    try {
+      const body = { code: 'shuliang_new', value: '数量', fldInput: 'number' };
+      const refused = await t.api('POST', '/api/yinzi/save', { token: admin, body });
+      expect(refused.code).toBe(ErrorCode.validation);
+      expect(refused.message).toBe(`上报因子最多 ${factors.value.length} 个，请先删除不用的因子`);
+      const edit = await t.api('POST', '/api/yinzi/save', {
+        token: admin,
+        body: { code: 'haiba', value: '海拔高度', fldInput: 'number', rules: { unit: 'm' } },
+      });
+      expect(edit.code).toBe(0);
+    } finally {
+      metadataLimits.factors = saved;
+    }
   });
 
   it('validates column descriptors and retires a removed field instead of losing it', async () => {

@@ -1,5 +1,5 @@
 import type { MeasureItem, StandardTableItem } from '@pineguard/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -121,7 +121,37 @@ export async function projectTables(db: Executor, projectCode: string): Promise<
   return tables.map((t) => ({ ...t, columns: t.columns.filter((c) => !c.retired) }));
 }
 
+/**
+ * Metadata lists are answered whole (the screens show all of them), so they are bounded where
+ * they grow: adding beyond these is refused.
+ */
+export const metadataLimits = { tables: 100, columnsPerTable: 200, factors: 500 };
+
+/** Refuses a new row when `rows` already holds `max` of them (editing an existing one is fine). */
+async function refuseBeyond(
+  db: Executor,
+  table: typeof standardTables | typeof columnDescriptors | typeof reportingFactors,
+  where: SQL | undefined,
+  exists: SQL,
+  max: number,
+  message: 'tooManyTables' | 'tooManyColumns' | 'tooManyFactors',
+) {
+  const [row] = await db
+    .select({ total: count(), existing: sql<number>`count(*) filter (where ${exists})`.mapWith(Number) })
+    .from(table)
+    .where(where);
+  if (row && row.existing === 0 && row.total >= max) throw fail.invalid(message, { max });
+}
+
 export async function saveTable(deps: AppDeps, input: { code: string; name: string; description: string }) {
+  await refuseBeyond(
+    deps.database.db,
+    standardTables,
+    undefined,
+    eq(standardTables.code, input.code),
+    metadataLimits.tables,
+    'tooManyTables',
+  );
   await deps.database.db
     .insert(standardTables)
     .values(input)
@@ -148,6 +178,14 @@ export async function saveColumn(
   const { db } = deps.database;
   const [table] = await db.select().from(standardTables).where(eq(standardTables.code, input.tableCode));
   if (!table) throw fail.notFound();
+  await refuseBeyond(
+    db,
+    columnDescriptors,
+    eq(columnDescriptors.tableCode, input.tableCode),
+    eq(columnDescriptors.code, input.code),
+    metadataLimits.columnsPerTable,
+    'tooManyColumns',
+  );
   const { tableCode, code, ...values } = input;
   await db
     .insert(columnDescriptors)
@@ -187,6 +225,14 @@ export async function saveFactor(
   deps: AppDeps,
   input: { code: string; value: string; fldDescript: string; fldInput: string; rules: ColumnRules },
 ) {
+  await refuseBeyond(
+    deps.database.db,
+    reportingFactors,
+    undefined,
+    eq(reportingFactors.code, input.code),
+    metadataLimits.factors,
+    'tooManyFactors',
+  );
   const { code: _code, ...values } = input;
   const [row] = await deps.database.db
     .insert(reportingFactors)
