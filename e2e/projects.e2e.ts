@@ -203,7 +203,7 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
   // The demo ships common factors.
   await page
     .getByRole('row', { name: /weather/ })
-    .getByText('天气')
+    .getByText('天气', { exact: true })
     .waitFor();
   await page.getByRole('button', { name: '新增因子' }).click();
   const f = dialog(page, '新增因子');
