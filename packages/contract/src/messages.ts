@@ -150,6 +150,16 @@ export const messages = {
     en: 'Township {code} is not inside the project area',
   },
   sectionCodeTaken: { 'zh-CN': '标段编码 {code} 已存在', en: 'The section code {code} already exists' },
+  tooManySections: {
+    'zh-CN': '每个项目最多 {max} 个标段',
+    en: 'A project can have at most {max} sections',
+  },
+  membersAdded: { 'zh-CN': '已添加 {count} 人', en: 'Added {count} people' },
+  memberRemoved: { 'zh-CN': '已移出项目', en: 'Removed from the project' },
+  usersNotActive: {
+    'zh-CN': '只能添加已启用的账号：{accounts}',
+    en: 'Only active accounts can be added: {accounts}',
+  },
   measureUnknown: { 'zh-CN': '防治措施 {code} 不存在', en: 'No control measure has the code {code}' },
   columnRetired: { 'zh-CN': '字段已停用', en: 'The field is retired' },
   tooManyTables: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { measureItem } from './standards.ts';
 
 export const projectCode = z
   .string()
@@ -97,3 +98,58 @@ export const areaNode: z.ZodType<AreaNode> = z.lazy(() =>
 );
 
 export const storageUsageItem = z.object({ kind: z.string(), files: z.number().int(), bytes: z.number() });
+export type StorageUsageItem = z.infer<typeof storageUsageItem>;
+
+/** A member of a project: a user holding one or more roles in it. */
+export const projectMember = z.object({
+  id: z.string(),
+  account: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  roleCodes: z.array(z.string()),
+  roleNames: z.array(z.string()),
+});
+export type ProjectMember = z.infer<typeof projectMember>;
+
+/** Super administrators may name any project; everyone else gets (or must name) the selected one. */
+const namedProject = { prjCode: projectCode.optional() };
+export const memberListBody = pageQuery.extend({
+  ...namedProject,
+  keyword: z.string().trim().max(50).optional(),
+});
+export const managerListBody = z.object(namedProject).default({});
+export const candidateListBody = z.object({
+  prjCode: projectCode,
+  keyword: z.string().trim().max(50).default(''),
+});
+export const addMembersBody = z.object({
+  prjCode: projectCode,
+  userIds: z.array(z.uuid()).min(1).max(50),
+  roleId: z.number().int().positive(),
+});
+export const removeMemberBody = z.object({ prjCode: projectCode, userId: z.uuid() });
+export const sectionIdBody = z.object({ id: z.uuid() });
+
+/** Sections a project may have: the main-project store and the section picker load them whole. */
+export const maxSectionsPerProject = 200;
+/** Members the main-project store carries; the people screens page through the rest. */
+export const mainStoreMemberLimit = 200;
+
+/**
+ * GET /api/project/mainStore: what the project screens need of the selected project in one call
+ * (spec §3 "Main-project store"). `users` holds at most `mainStoreMemberLimit` members;
+ * `userTotal` says how many there are.
+ */
+export const mainStoreValue = z.object({
+  data: projectItem,
+  admins: z.array(projectMember),
+  users: z.array(projectMember),
+  userTotal: z.number().int(),
+  sections: z.array(sectionItem),
+  storageUsage: z.array(storageUsageItem),
+  areaTree: z.array(areaEntry),
+  managers: z.array(projectMember),
+  measures: z.array(measureItem),
+  checkedMeasures: z.array(z.string()),
+});
+export type MainStore = z.infer<typeof mainStoreValue>;

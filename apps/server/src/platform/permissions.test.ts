@@ -30,6 +30,7 @@ const projectAdminOnly = [
   'POST /api/project/addPrj1',
   'POST /api/project/setUpType',
   'POST /api/project/updateBdInfo',
+  'POST /api/project/delBdInfo',
 ];
 /** projects.read: every back-office role, not the field-only labour worker. */
 const projectReaders = [
@@ -40,6 +41,7 @@ const projectReaders = [
   'POST /api/project/prj1UserList',
   'POST /apiproject/prj1UserList',
   'POST /api/project/storeUsageDataList',
+  'GET /api/project/mainStore',
 ];
 const everyMember = [
   'GET /api/common/role',
@@ -57,7 +59,6 @@ const everyMember = [
   'GET /api/user/prjTree4Fsdgl',
   'GET /api/project/areaListByParentCode',
   'GET /api/project/listArea4AddPrj1',
-  'GET /api/project/mainStore',
   'GET /api/standard/list',
   'GET /api/yinzi/list',
 ];
@@ -69,6 +70,8 @@ const superAdminOnly = [
   'POST /api/project/add',
   'POST /api/project/delete',
   'POST /api/project/userList4Prj1',
+  'POST /api/project/addPrj1User',
+  'POST /api/project/delPrj1User',
   'POST /api/standard/saveTable',
   'POST /api/standard/saveColumn',
   'POST /api/standard/retireColumn',

@@ -5,6 +5,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { managedProject } from '../users/scope.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -19,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { pageNum, pageSize, entity, keyword } = req.body;
-      const like = keyword ? `%${keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+      const like = containsPattern(keyword);
       const where = and(
         authOf(req).isSuperAdmin ? undefined : eq(auditLog.projectCode, managedProject(req)),
         entity ? eq(auditLog.entity, entity) : undefined,

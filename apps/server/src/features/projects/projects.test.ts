@@ -1,15 +1,17 @@
 import {
   type AreaNode,
   ErrorCode,
+  type MainStore,
+  maxSectionsPerProject,
   type ProjectItem,
   saveFactorBody,
   type SectionItem,
   type StandardTableItem,
 } from '@pineguard/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { areas } from '../../db/schema/index.ts';
+import { areas, sections } from '../../db/schema/index.ts';
 import { metadataLimits } from '../standards/service.ts';
 
 const png = Buffer.from(
@@ -96,7 +98,10 @@ describe('projects, sections, areas and standard tables', () => {
       token: admin,
       body: { areaCode: '3308' },
     });
-    expect(list.value.list.map((p) => p.code)).toEqual(['KH2026', 'JS2026']);
+    expect(list.value.list.map((p) => [p.code, p.sectionCount, p.memberCount])).toEqual([
+      ['KH2026', 3, 5],
+      ['JS2026', 3, 2],
+    ]);
   });
 
   it('lets a project administrator edit their project’s basics, not another one’s', async () => {
@@ -267,12 +272,165 @@ describe('projects, sections, areas and standard tables', () => {
     expect(one.value.name).toBe('第四标段（苏庄镇）');
   });
 
-  it('lists managers and members, also at the spec’s misspelt path', async () => {
-    type Member = { account: string; roleNames: string[] };
+  it('lists managers and members a page at a time, also at the spec’s misspelt path', async () => {
+    type Member = { account: string; roleCodes: string[]; roleNames: string[] };
     const managers = await t.api<Member[]>('POST', '/api/project/prj1ManagerList', { token: kh, body: {} });
-    expect(managers.value.map((m) => m.account)).toEqual(['demo_admin']);
-    const users = await t.api<Member[]>('POST', '/apiproject/prj1UserList', { token: kh, body: {} });
-    expect(users.value.map((m) => m.account)).toContain('demo_worker');
+    expect(managers.value).toMatchObject([{ account: 'demo_admin', roleCodes: ['project_admin'] }]);
+    const users = await t.api<{ list: Member[]; total: number }>('POST', '/apiproject/prj1UserList', {
+      token: kh,
+      body: { pageSize: 2 },
+    });
+    expect(users.value.total).toBe(5);
+    expect(users.value.list.map((m) => m.account)).toEqual(['demo_admin', 'demo_bd']);
+    const page3 = await t.api<{ list: Member[] }>('POST', '/api/project/prj1UserList', {
+      token: kh,
+      body: { pageSize: 2, pageNum: 3 },
+    });
+    expect(page3.value.list.map((m) => m.account)).toEqual(['demo_worker']);
+    const found = await t.api<{ list: Member[] }>('POST', '/api/project/prj1UserList', {
+      token: kh,
+      body: { keyword: '汪丽' },
+    });
+    expect(found.value.list).toMatchObject([{ account: 'demo_jianli', roleNames: ['监理'] }]);
+    // A project administrator may not name another project; the super administrator may.
+    const other = await t.api('POST', '/api/project/prj1UserList', {
+      token: kh,
+      body: { prjCode: 'JS2026' },
+    });
+    expect(other.code).toBe(ErrorCode.forbidden);
+    const js = await t.api<{ total: number }>('POST', '/api/project/prj1UserList', {
+      token: admin,
+      body: { prjCode: 'JS2026' },
+    });
+    expect(js.value.total).toBe(2);
+  });
+
+  it('lets the super administrator add existing accounts to a project with a role, and remove them', async () => {
+    const candidates = await t.api<{ list: { account: string }[] }>('POST', '/api/project/userList4Prj1', {
+      token: admin,
+      body: { prjCode: 'JS2026', keyword: 'demo' },
+    });
+    const names = candidates.value.list.map((u) => u.account);
+    expect(names).toContain('demo_bd');
+    expect(names).not.toContain('demo_admin'); // already in JS2026
+    const roles = await t.api<{ id: number; code: string }[]>('GET', '/api/common/role?prjCode=JS2026', {
+      token: admin,
+    });
+    const roleId = (code: string) => roles.value.find((r) => r.code === code)!.id;
+    const refusedForKh = await t.api('GET', '/api/common/role?prjCode=JS2026', { token: kh });
+    expect(refusedForKh.code).toBe(ErrorCode.forbidden);
+
+    const bd = await t.api<{ list: { id: string }[] }>('POST', '/api/project/prj1UserList', {
+      token: admin,
+      body: { prjCode: 'KH2026', keyword: 'demo_bd' },
+    });
+    const bdId = bd.value.list[0]!.id;
+    const unknownRole = await t.api('POST', '/api/project/addPrj1User', {
+      token: admin,
+      body: { prjCode: 'JS2026', userIds: [bdId], roleId: 99999 },
+    });
+    expect(unknownRole.message).toBe('角色不存在或不能在本项目中分配');
+    const added = await t.api<{ count: number }>('POST', '/api/project/addPrj1User', {
+      token: admin,
+      body: { prjCode: 'JS2026', userIds: [bdId], roleId: roleId('project_admin') },
+    });
+    expect(added).toMatchObject({ code: 0, message: '已添加 1 人', value: { count: 1 } });
+    // Adding again changes nothing; the account now administers JS2026 and can select it.
+    await t.api('POST', '/api/project/addPrj1User', {
+      token: admin,
+      body: { prjCode: 'JS2026', userIds: [bdId], roleId: roleId('project_admin') },
+    });
+    const jsAdmins = await t.api<{ account: string }[]>('POST', '/api/project/prj1ManagerList', {
+      token: admin,
+      body: { prjCode: 'JS2026' },
+    });
+    expect(jsAdmins.value.map((m) => m.account)).toEqual(['demo_admin', 'demo_bd']);
+    const bdToken = await t.signIn('demo_bd', 'pine2026');
+    const chose = await t.api('POST', '/api/user/selectProject', {
+      token: bdToken,
+      body: { prjCode: 'JS2026' },
+    });
+    expect(chose.code).toBe(0);
+    const section = await t.api<SectionItem>('POST', '/api/project/updateBdInfo', {
+      token: bdToken,
+      body: { code: 'JS-BD09', name: '临时标段', managerId: bdId },
+    });
+    expect(section.value.managerName).toBe('余志强');
+
+    // Removing takes every role in JS2026 away and frees the sections they managed.
+    const removed = await t.api('POST', '/api/project/delPrj1User', {
+      token: admin,
+      body: { prjCode: 'JS2026', userId: bdId },
+    });
+    expect(removed).toMatchObject({ code: 0, message: '已移出项目' });
+    const after = await t.api<SectionItem>('GET', `/api/project/selectBDInfo?id=${section.value.id}`, {
+      token: bdToken,
+    });
+    expect(after.code).toBe(ErrorCode.forbidden);
+    const store = await t.api<{ sections: SectionItem[] }>('GET', '/api/project/mainStore', { token: admin });
+    expect(store.code).toBe(0);
+    const again = await t.api('POST', '/api/project/delPrj1User', {
+      token: admin,
+      body: { prjCode: 'JS2026', userId: bdId },
+    });
+    expect(again.message).toBe('该用户不属于当前项目');
+    const byKh = await t.api('POST', '/api/project/addPrj1User', {
+      token: kh,
+      body: { prjCode: 'KH2026', userIds: [bdId], roleId: roleId('supervisor') },
+    });
+    expect(byKh.code).toBe(ErrorCode.forbidden);
+  });
+
+  it('deletes a section of the selected project only', async () => {
+    const added = await t.api<SectionItem>('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { code: 'KH-TMP', name: '误建标段' },
+    });
+    const removed = await t.api('POST', '/api/project/delBdInfo', {
+      token: kh,
+      body: { id: added.value.id },
+    });
+    expect(removed).toMatchObject({ code: 0, message: '删除成功' });
+    const gone = await t.api('GET', `/api/project/selectBDInfo?id=${added.value.id}`, { token: kh });
+    expect(gone.code).toBe(ErrorCode.notFound);
+    const [foreign] = await t.deps.database.db
+      .select()
+      .from(sections)
+      .where(eq(sections.projectCode, 'JS2026'))
+      .limit(1);
+    const refused = await t.api('POST', '/api/project/delBdInfo', { token: kh, body: { id: foreign!.id } });
+    expect(refused.code).toBe(ErrorCode.notFound);
+  });
+
+  it('bounds the sections of a project', async () => {
+    const db = t.deps.database.db;
+    const existing = await t.api<{ total: number }>('POST', '/api/project/prj1BDList', {
+      token: kh,
+      body: {},
+    });
+    const room = maxSectionsPerProject - existing.value.total;
+    await db.insert(sections).values(
+      Array.from({ length: room }, (_, i) => ({
+        projectCode: 'KH2026',
+        code: `FILL-${i}`,
+        name: `填充${i}`,
+      })),
+    );
+    const refused = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { code: 'KH-OVER', name: '超出' },
+    });
+    expect(refused.message).toBe(`每个项目最多 ${maxSectionsPerProject} 个标段`);
+    const first = await t.api<{ list: SectionItem[] }>('POST', '/api/project/prj1BDList', {
+      token: kh,
+      body: {},
+    });
+    const edited = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { ...first.value.list[0]!, name: '仍可修改' },
+    });
+    expect(edited.code).toBe(0);
+    await db.delete(sections).where(like(sections.code, 'FILL-%'));
   });
 
   it('measures storage per kind and refuses deleting a project with data', async () => {
@@ -295,19 +453,20 @@ describe('projects, sections, areas and standard tables', () => {
     expect(gone.value).toEqual({ list: [], total: 0 });
   });
 
-  it('returns the main-project store in one call', async () => {
-    const res = await t.api<{
-      data: ProjectItem;
-      sections: SectionItem[];
-      admins: unknown[];
-      areaTree: { name: string }[];
-      checkedMeasures: string[];
-      measures: unknown[];
-    }>('GET', '/api/project/mainStore', { token: kh });
-    expect(res.value.data.code).toBe('KH2026');
+  it('returns the main-project store in one call, to project readers only', async () => {
+    const res = await t.api<MainStore>('GET', '/api/project/mainStore', { token: kh });
+    expect(res.value.data).toMatchObject({ code: 'KH2026', sectionCount: 4 });
     expect(res.value.sections).toHaveLength(4);
     expect(res.value.areaTree).toHaveLength(14);
     expect(res.value.checkedMeasures).toEqual(['cfcz', 'ycjc', 'ymfs']);
     expect(res.value.measures).toHaveLength(4);
+    expect(res.value.admins.map((a) => a.account)).toEqual(['demo_admin']);
+    expect(res.value.userTotal).toBe(5);
+    expect(res.value.users).toHaveLength(5);
+    expect(res.value.managers.map((m) => m.account)).toEqual(['demo_bd']);
+    const worker = await t.signIn('demo_worker', 'pine2026');
+    await t.api('POST', '/api/user/selectProject', { token: worker, body: { prjCode: 'KH2026' } });
+    const refused = await t.api('GET', '/api/project/mainStore', { token: worker });
+    expect(refused.code).toBe(ErrorCode.forbidden);
   });
 });

@@ -1,4 +1,4 @@
-import type { AreaNode, ProjectItem, SectionItem } from '@pineguard/contract';
+import type { AreaNode, ProjectItem, ProjectMember, SectionItem } from '@pineguard/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -6,10 +6,12 @@ import {
   files,
   projectMeasures,
   projects,
+  roles,
   sections,
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -49,7 +51,7 @@ export async function listProjects(
   filter: { keyword?: string | undefined; areaCode?: string | undefined; codes?: string[] },
   page: { pageNum: number; pageSize: number },
 ): Promise<{ list: ProjectItem[]; total: number }> {
-  const pattern = filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const pattern = containsPattern(filter.keyword);
   const where = and(
     isNull(projects.deletedAt),
     pattern ? or(ilike(projects.name, pattern), ilike(projects.code, pattern)) : undefined,
@@ -58,14 +60,16 @@ export async function listProjects(
     filter.codes ? inArray(projects.code, filter.codes.length ? filter.codes : ['']) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(projects).where(where);
+  // Qualified by hand: a bare `code` inside these subqueries would bind to the inner table's own column.
+  const outer = sql`${projects}.code`;
   const rows = await db
     .select({
       project: projects,
-      sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${projects.code})`,
-      memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${projects.code})`,
+      sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${outer})`,
+      memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${outer})`,
       measureCodes: sql<
         string[]
-      >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${projects.code}), '{}')`,
+      >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${outer}), '{}')`,
     })
     .from(projects)
     .where(where)
@@ -168,24 +172,55 @@ export async function townshipsOf(db: Executor, areaCode: string): Promise<strin
   return rows.map((r) => r.code);
 }
 
-export async function members(db: Executor, projectCode: string, roleCodes?: string[]) {
-  return db.execute(sql`
-    select u.id, u.account, u.name, u.phone, array_agg(r.name order by r.id) as "roleNames"
-    from ${userProjectRoles} upr
-    join users u on u.id = upr.user_id and u.deleted_at is null
-    join roles r on r.id = upr.role_id
-    where upr.project_code = ${projectCode}
-      ${
-        roleCodes
-          ? sql`and r.code in (${sql.join(
-              roleCodes.map((c) => sql`${c}`),
-              sql`, `,
-            )})`
-          : sql``
-      }
-    group by u.id order by u.account`) as unknown as Promise<{
-    rows: { id: string; account: string; name: string; phone: string | null; roleNames: string[] }[];
-  }>;
+/** Matches no user: `in ()` is not valid SQL. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+export type MemberFilter = { roleCodes?: string[]; userIds?: string[]; keyword?: string | undefined };
+
+/** Members of a project (users holding a role in it), by account, a page at a time. */
+export async function members(
+  db: Executor,
+  projectCode: string,
+  filter: MemberFilter,
+  page: { limit: number; offset?: number },
+): Promise<{ list: ProjectMember[]; total: number }> {
+  const pattern = containsPattern(filter.keyword);
+  const where = and(
+    eq(userProjectRoles.projectCode, projectCode),
+    isNull(users.deletedAt),
+    filter.roleCodes ? inArray(roles.code, filter.roleCodes.length ? filter.roleCodes : ['']) : undefined,
+    filter.userIds ? inArray(users.id, filter.userIds.length ? filter.userIds : [NO_ID]) : undefined,
+    pattern ? or(ilike(users.account, pattern), ilike(users.name, pattern)) : undefined,
+  );
+  const [total] = await db
+    .select({ n: sql<number>`count(distinct ${users.id})::int` })
+    .from(userProjectRoles)
+    .innerJoin(users, eq(users.id, userProjectRoles.userId))
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .where(where);
+  const list = await db
+    .select({
+      id: users.id,
+      account: users.account,
+      name: users.name,
+      phone: users.phone,
+      roleCodes: sql<string[]>`array_agg(${roles.code} order by ${roles.id})`,
+      roleNames: sql<string[]>`array_agg(${roles.name} order by ${roles.id})`,
+    })
+    .from(userProjectRoles)
+    .innerJoin(users, eq(users.id, userProjectRoles.userId))
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .where(where)
+    .groupBy(users.id)
+    .orderBy(users.account)
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  return { list, total: Number(total?.n ?? 0) };
+}
+
+export async function sectionCount(db: Executor, projectCode: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sections).where(eq(sections.projectCode, projectCode));
+  return row?.n ?? 0;
 }
 
 export async function storageUsage(db: Executor, projectCode: string) {

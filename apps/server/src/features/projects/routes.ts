@@ -1,21 +1,31 @@
 import {
+  addMembersBody,
   areaEntry,
   areaNode,
+  candidateListBody,
   envelope,
+  mainStoreMemberLimit,
+  mainStoreValue,
+  managerListBody,
   measureItem,
+  memberListBody,
   pageOf,
   pageQuery,
   prjCodeBody,
   projectBody,
   projectItem,
   projectListBody,
+  projectMember,
   projectTreeNode,
+  removeMemberBody,
   sectionBody,
+  sectionIdBody,
   sectionItem,
   setUpTypeBody,
   standardTableItem,
   storageUsageItem,
   t,
+  userListItem,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,20 +34,13 @@ import { ok } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { projectTree } from '../auth/service.ts';
-import { measures, projectMeasureCodes, projectTables } from '../standards/service.ts';
+import { measures, projectTables } from '../standards/service.ts';
 import { listUsers } from '../users/queries.ts';
 import { managedProject } from '../users/scope.ts';
 import * as q from './queries.ts';
 import * as projects from './service.ts';
 
 const tags = ['projects'];
-const member = z.object({
-  id: z.string(),
-  account: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  roleNames: z.array(z.string()),
-});
 /** Reads the project a request names, for the access hook: it must be the selected one. */
 const bodyProject = (req: { body?: unknown }) => (req.body as { prjCode?: string } | undefined)?.prjCode;
 const queryProject = (req: { query?: unknown }) => (req.query as { prjCode?: string } | undefined)?.prjCode;
@@ -197,27 +200,51 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   });
 
+  app.post('/api/project/delBdInfo', {
+    config: { access: 'projects.manage' },
+    schema: { tags, summary: '删除标段', body: sectionIdBody, response: { 200: envelope(z.null()) } },
+    handler: async (req) => {
+      await projects.removeSection(deps, authOf(req), managedProject(req), req.body.id);
+      return ok(null, t(requestLang(req), 'deleted'));
+    },
+  });
+
   app.post('/api/project/prj1ManagerList', {
-    config: { access: 'projects.read' },
+    config: { access: 'projects.read', projectOf: bodyProject },
     schema: {
       tags,
-      summary: '项目管理员',
-      body: z.object({}).default({}),
-      response: { 200: envelope(z.array(member)) },
+      summary: '项目管理员（超级管理员可指定 prjCode）',
+      body: managerListBody,
+      response: { 200: envelope(z.array(projectMember)) },
     },
-    handler: async (req) => ok((await q.members(db, managedProject(req), ['project_admin'])).rows),
+    handler: async (req) => {
+      const code = managedProject(req, req.body.prjCode);
+      const page = await q.members(
+        db,
+        code,
+        { roleCodes: ['project_admin'] },
+        { limit: mainStoreMemberLimit },
+      );
+      return ok(page.list);
+    },
   });
 
   for (const url of ['/api/project/prj1UserList', '/apiproject/prj1UserList']) {
     app.post(url, {
-      config: { access: 'projects.read' },
+      config: { access: 'projects.read', projectOf: bodyProject },
       schema: {
         tags,
-        summary: '项目成员（也接受规格中的拼写 /apiproject/…）',
-        body: z.object({}).default({}),
-        response: { 200: envelope(z.array(member)) },
+        summary: '项目成员，分页（也接受规格中的拼写 /apiproject/…）',
+        body: memberListBody,
+        response: { 200: envelope(pageOf(projectMember)) },
       },
-      handler: async (req) => ok((await q.members(db, managedProject(req))).rows),
+      handler: async (req) => {
+        const { pageNum, pageSize, keyword, prjCode } = req.body;
+        const code = managedProject(req, prjCode);
+        return ok(
+          await q.members(db, code, { keyword }, { limit: pageSize, offset: (pageNum - 1) * pageSize }),
+        );
+      },
     });
   }
 
@@ -225,28 +252,45 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'system.admin' },
     schema: {
       tags,
-      summary: '可加入项目的用户（按关键字）',
-      body: z.object({ prjCode: z.string().max(64), keyword: z.string().trim().max(50).default('') }),
-      response: { 200: envelope(z.array(member)) },
+      summary: '可加入项目的用户（已启用、尚未加入，按关键字）',
+      body: candidateListBody,
+      response: { 200: envelope(pageOf(userListItem)) },
+    },
+    handler: async (req) =>
+      ok(
+        await listUsers(
+          db,
+          { keyword: req.body.keyword, status: 'active', notInProject: req.body.prjCode },
+          { pageNum: 1, pageSize: 20 },
+        ),
+      ),
+  });
+
+  app.post('/api/project/addPrj1User', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '把已有账号加入项目并授予角色',
+      body: addMembersBody,
+      response: { 200: envelope(z.object({ count: z.number().int() })) },
     },
     handler: async (req) => {
-      const inProject = new Set((await q.members(db, req.body.prjCode)).rows.map((m) => m.id));
-      const page = await listUsers(
-        db,
-        { keyword: req.body.keyword, status: 'active' },
-        { pageNum: 1, pageSize: 50 },
-      );
-      return ok(
-        page.list
-          .filter((u) => !inProject.has(u.id))
-          .map((u) => ({
-            id: u.id,
-            account: u.account,
-            name: u.name,
-            phone: u.phone,
-            roleNames: u.roles.map((r) => r.roleName),
-          })),
-      );
+      const added = await projects.addMembers(deps, authOf(req), req.body);
+      return ok({ count: added }, t(requestLang(req), 'membersAdded', { count: added }));
+    },
+  });
+
+  app.post('/api/project/delPrj1User', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '把用户移出项目（收回其在项目中的全部角色）',
+      body: removeMemberBody,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      await projects.removeMember(deps, authOf(req), req.body);
+      return ok(null, t(requestLang(req), 'memberRemoved'));
     },
   });
 
@@ -290,50 +334,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/project/mainStore', {
-    config: { access: 'project' },
+    config: { access: 'projects.read' },
     schema: {
       tags,
-      summary: '主项目数据（外壳一次取全）',
-      response: {
-        200: envelope(
-          z.object({
-            data: projectItem,
-            admins: z.array(member),
-            users: z.array(member),
-            sections: z.array(sectionItem),
-            storageUsage: z.array(storageUsageItem),
-            areaTree: z.array(areaEntry),
-            managers: z.array(member),
-            measures: z.array(measureItem),
-            checkedMeasures: z.array(z.string()),
-          }),
-        ),
-      },
+      summary: '主项目数据（项目设置一次取全）',
+      response: { 200: envelope(mainStoreValue) },
     },
-    handler: async (req) => {
-      const code = managedProject(req);
-      const data = await projects.detail(deps, code);
-      const [users, sections, storageUsage, townships, all, checked] = await Promise.all([
-        q.members(db, code),
-        q.listSections(db, code),
-        q.storageUsage(db, code),
-        q.areaChildren(db, data.areaCode),
-        measures(db),
-        projectMeasureCodes(db, code),
-      ]);
-      const admins = users.rows.filter((u) => u.roleNames.includes('项目管理员'));
-      const managerIds = new Set(sections.map((s) => s.managerId));
-      return ok({
-        data,
-        admins,
-        users: users.rows,
-        sections,
-        storageUsage,
-        areaTree: townships,
-        managers: users.rows.filter((u) => managerIds.has(u.id)),
-        measures: all,
-        checkedMeasures: checked,
-      });
-    },
+    handler: async (req) => ok(await projects.mainStore(deps, managedProject(req))),
   });
 };

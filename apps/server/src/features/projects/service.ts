@@ -1,11 +1,25 @@
-import type { ProjectItem } from '@pineguard/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type MainStore,
+  mainStoreMemberLimit,
+  maxSectionsPerProject,
+  type ProjectItem,
+} from '@pineguard/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { areas, controlMeasures, projectMeasures, projects, sections } from '../../db/schema/index.ts';
+import {
+  areas,
+  controlMeasures,
+  projectMeasures,
+  projects,
+  sections,
+  userProjectRoles,
+  users,
+} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../audit/record.ts';
-import { choosableProjects } from '../auth/queries.ts';
+import { choosableProjects, isProjectMember } from '../auth/queries.ts';
+import { allAssignable, findRole } from '../roles/queries.ts';
 import { measures, projectMeasureCodes } from '../standards/service.ts';
 import * as q from './queries.ts';
 
@@ -150,11 +164,13 @@ export async function saveSection(
   const allowed = new Set(await q.townshipsOf(db, project.areaCode));
   const outside = input.areaCodes.find((c) => !allowed.has(c));
   if (outside) throw fail.invalid('areaOutsideProject', { code: outside });
-  if (input.managerId) {
-    const members = await q.members(db, projectCode);
-    if (!members.rows.some((m) => m.id === input.managerId)) throw fail.invalid('userNotInProject');
+  if (input.managerId && !(await isProjectMember(db, input.managerId, projectCode))) {
+    throw fail.invalid('userNotInProject');
   }
   const { id, ...values } = input;
+  if (!id && (await q.sectionCount(db, projectCode)) >= maxSectionsPerProject) {
+    throw fail.invalid('tooManySections', { max: maxSectionsPerProject });
+  }
   const duplicate = await db
     .select({ id: sections.id })
     .from(sections)
@@ -188,4 +204,120 @@ export async function saveSection(
     return sectionId!;
   });
   return (await q.listSections(db, projectCode, savedId))[0]!;
+}
+
+/** Removes a section. Collected records, workers and burn points will refuse it while they refer to it. */
+export async function removeSection(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(sections)
+      .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
+      .returning();
+    if (!removed) throw fail.notFound();
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'delete',
+      entity: 'section',
+      entityId: id,
+      summary: `${removed.code} ${removed.name}`,
+      before: removed,
+    });
+  });
+}
+
+/** Gives existing accounts a role in a project (other roles they hold there stay). */
+export async function addMembers(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { prjCode: string; userIds: string[]; roleId: number },
+) {
+  const { db } = deps.database;
+  if (!(await q.findProject(db, input.prjCode))) throw fail.notFound();
+  if (!(await allAssignable(db, input.prjCode, [input.roleId]))) throw fail.invalid('roleNotAssignable');
+  const ids = [...new Set(input.userIds)];
+  const found = await db
+    .select({ id: users.id, account: users.account, status: users.status })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  if (found.length !== ids.length) throw fail.notFound();
+  const inactive = found.filter((u) => u.status !== 'active');
+  if (inactive.length) {
+    throw fail.invalid('usersNotActive', { accounts: inactive.map((u) => u.account).join('、') });
+  }
+  const role = await findRole(db, input.roleId);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userProjectRoles)
+      .values(ids.map((userId) => ({ userId, projectCode: input.prjCode, roleId: input.roleId })))
+      .onConflictDoNothing();
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: input.prjCode,
+      action: 'create',
+      entity: 'grant',
+      entityId: input.prjCode,
+      summary: `${role?.name ?? input.roleId}: ${found.map((u) => u.account).join(', ')}`,
+      after: { roleId: input.roleId, userIds: ids },
+    });
+  });
+  return ids.length;
+}
+
+/** Takes every role of a user in a project away; sections they managed lose their manager. */
+export async function removeMember(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { prjCode: string; userId: string },
+) {
+  if (input.userId === auth.userId) throw fail.forbidden('cannotChangeSelf');
+  await deps.database.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userProjectRoles)
+      .where(and(eq(userProjectRoles.projectCode, input.prjCode), eq(userProjectRoles.userId, input.userId)))
+      .returning();
+    if (!removed.length) throw fail.notFound('userNotInProject');
+    await tx
+      .update(sections)
+      .set({ managerId: null })
+      .where(and(eq(sections.projectCode, input.prjCode), eq(sections.managerId, input.userId)));
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: input.prjCode,
+      action: 'delete',
+      entity: 'grant',
+      entityId: input.userId,
+      summary: `roles ${removed.map((r) => r.roleId).join(',')}`,
+      before: removed,
+    });
+  });
+}
+
+/** The main-project store of spec §3, in one call. */
+export async function mainStore(deps: AppDeps, code: string): Promise<MainStore> {
+  const { db } = deps.database;
+  const data = await detail(deps, code);
+  const sectionList = await q.listSections(db, code);
+  const managerIds = [...new Set(sectionList.flatMap((s) => (s.managerId ? [s.managerId] : [])))];
+  const [users, admins, managers, storageUsage, townships, all, checked] = await Promise.all([
+    q.members(db, code, {}, { limit: mainStoreMemberLimit }),
+    q.members(db, code, { roleCodes: ['project_admin'] }, { limit: mainStoreMemberLimit }),
+    q.members(db, code, { userIds: managerIds }, { limit: mainStoreMemberLimit }),
+    q.storageUsage(db, code),
+    q.areaChildren(db, data.areaCode),
+    measures(db),
+    projectMeasureCodes(db, code),
+  ]);
+  return {
+    data,
+    admins: admins.list,
+    users: users.list,
+    userTotal: users.total,
+    sections: sectionList,
+    storageUsage,
+    areaTree: townships,
+    managers: managers.list,
+    measures: all,
+    checkedMeasures: checked,
+  };
 }

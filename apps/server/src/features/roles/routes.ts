@@ -1,4 +1,5 @@
 import {
+  projectCode,
   delUserRoleQuery,
   envelope,
   roleDetailQuery,
@@ -21,9 +22,14 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get('/api/common/role', {
-    config: { access: 'project' },
-    schema: { tags, summary: '本项目可用角色', response: { 200: envelope(z.array(roleItem)) } },
-    handler: async (req) => ok(await roles.listRoles(deps, managedProject(req))),
+    config: { access: 'project', projectOf: (req) => (req.query as { prjCode?: string }).prjCode },
+    schema: {
+      tags,
+      summary: '本项目可用角色（超级管理员可指定 prjCode）',
+      querystring: z.object({ prjCode: projectCode.optional() }),
+      response: { 200: envelope(z.array(roleItem)) },
+    },
+    handler: async (req) => ok(await roles.listRoles(deps, managedProject(req, req.query.prjCode))),
   });
 
   app.get('/api/auth/itemUser4Update', {

@@ -2,12 +2,15 @@ import type { UserListItem } from '@pineguard/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export type UserFilter = {
   projectCode?: string | undefined;
   keyword?: string | undefined;
   roleId?: number | undefined;
   status?: string | undefined;
+  /** Users holding no role in this project (candidates to add to it). */
+  notInProject?: string | undefined;
 };
 
 function memberOf(projectCode: string, roleId?: number): SQL {
@@ -16,7 +19,7 @@ function memberOf(projectCode: string, roleId?: number): SQL {
 }
 
 function where(f: UserFilter): SQL | undefined {
-  const like = f.keyword ? `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const like = containsPattern(f.keyword);
   return and(
     isNull(users.deletedAt),
     f.projectCode ? memberOf(f.projectCode, f.roleId) : undefined,
@@ -24,6 +27,7 @@ function where(f: UserFilter): SQL | undefined {
       ? sql`exists (select 1 from ${userProjectRoles} upr where upr.user_id = ${users.id} and upr.role_id = ${f.roleId})`
       : undefined,
     f.status ? eq(users.status, f.status as 'active') : undefined,
+    f.notInProject ? sql`not ${memberOf(f.notInProject)}` : undefined,
     like ? or(ilike(users.account, like), ilike(users.name, like), ilike(users.phone, like)) : undefined,
   );
 }
