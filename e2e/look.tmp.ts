@@ -17,7 +17,10 @@ for (const p of paths) {
   const [path, tab] = p.split('#');
   await page.goto(`${base}${path}`);
   await page.waitForLoadState('networkidle');
-  if (tab) { await page.getByRole('tab', { name: tab }).click(); await page.waitForLoadState('networkidle'); }
+  if (tab) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+  }
   await page.waitForTimeout(500);
   const name = p.replace(/[^a-zA-Z0-9\u4e00-\u9fa5]+/g, '_');
   await page.screenshot({ path: `/tmp/shots/${name}.png` });

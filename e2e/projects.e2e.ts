@@ -1,4 +1,3 @@
-import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
@@ -41,8 +40,8 @@ async function addSection(page: Page, code: string, name: string, townships: num
   await d.getByLabel('施工单位').fill('淳安县绿源林业工程有限公司');
   // Keyboard picks: the dialog stays mounted, so earlier dropdowns linger in the DOM.
   const manager = d.getByLabel('负责人');
-  await manager.fill('淳安');
-  await page.getByTitle('淳安项目管理员（ca_admin）').last().waitFor();
+  await manager.fill('余志强');
+  await page.getByTitle('余志强（demo_bd）').last().waitFor();
   await manager.press('Enter');
   const areas = d.getByLabel('乡镇（街道）');
   await areas.click();
@@ -99,27 +98,27 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   await measures.waitFor({ state: 'hidden' });
   await row.getByText('疫木焚烧').waitFor();
 
-  // Enter the new project, then add its administrator through the users API with this session.
+  // People: an existing account (a section manager in 开化县) becomes the new project's administrator.
+  await row.getByRole('button', { name: '人员' }).click();
+  const people = dialog(page, `项目人员：${projectName}`);
+  await people.getByText('（尚无管理员）').waitFor();
+  await people.getByRole('button', { name: '添加人员' }).click();
+  const addPeople = dialog(page, /添加人员/);
+  await addPeople.getByLabel('账号').fill('demo_bd');
+  await pickOption(page, '余志强（demo_bd）');
+  await expect.poll(() => addPeople.getByLabel('授予角色').locator('..').innerText()).toContain('项目管理员');
+  await snap(page, 'projects-03-add-people');
+  await addPeople.locator('.ant-modal-footer .ant-btn-primary').click();
+  await addPeople.waitFor({ state: 'hidden' });
+  await people.getByTestId('project-managers').getByText('余志强（demo_bd）').waitFor();
+  await people.getByRole('cell', { name: 'demo_bd', exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => row.innerText()).toMatch(/\b1\b/);
+
+  // Enter the new project.
   await page.goto(`${server.url}/selectProject`);
   await chooseProject(page, 'CA2026');
   await expect.poll(() => pathOf(page)).not.toMatch(/^\/selectProject/);
-  const token = await page.evaluate(() => localStorage.getItem('Admin-Token') ?? '');
-  const roles = await api<{ id: number; name: string }[]>(server, '/api/common/role', undefined, token);
-  const adminRole = roles.find((r) => r.name === '项目管理员');
-  expect(adminRole).toBeDefined();
-  await api(
-    server,
-    '/api/user/addUser',
-    {
-      account: 'ca_admin',
-      password: clientPasswordHash(demoPassword),
-      name: '淳安项目管理员',
-      phone: null,
-      roleIds: [adminRole!.id],
-      prjCode: 'CA2026',
-    },
-    token,
-  );
 
   // Project settings: two sections with the manager and townships of 淳安县.
   await page.goto(`${server.url}/projectCenter/CA2026`);
@@ -128,11 +127,11 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   await page.getByText('暂无标段').waitFor();
   await addSection(page, 'BD01', '千岛湖一标段', [0, 1]);
   await addSection(page, 'BD02', '千岛湖二标段', [2]);
-  await expect.poll(() => page.getByRole('row', { name: /淳安项目管理员/ }).count()).toBe(2);
+  await expect.poll(() => page.getByRole('row', { name: /余志强/ }).count()).toBe(2);
   await snap(page, 'projects-05-sections');
 
   await page.getByRole('tab', { name: '人员' }).click();
-  await page.getByTestId('project-managers').getByText('ca_admin').waitFor();
+  await page.getByTestId('project-managers').getByText('余志强（demo_bd）').waitFor();
   await page.getByRole('tab', { name: '防治措施' }).click();
   await page.getByText('gbymfs0101', { exact: true }).waitFor();
   await snap(page, 'projects-06-measures-tab');
@@ -143,7 +142,7 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   // The manager signs in, selects the project and sees it.
   const manager = await newPage(browser);
   await manager.goto(`${server.url}/projectCenter/CA2026`);
-  await fillLogin(manager, 'ca_admin', demoPassword);
+  await fillLogin(manager, 'demo_bd', demoPassword);
   await chooseProject(manager, 'CA2026');
   await expect.poll(() => pathOf(manager)).toBe('/projectCenter/CA2026');
   await manager.getByTestId('project-center').getByText(`${projectName}（CA2026）`).waitFor();

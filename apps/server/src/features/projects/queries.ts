@@ -165,11 +165,13 @@ export async function countyTree(db: Executor): Promise<AreaNode[]> {
   return roots;
 }
 
-export async function townshipsOf(db: Executor, areaCode: string): Promise<string[]> {
-  // A county's townships, or the township itself when the project is a township.
-  if (areaCode.length === 9) return [areaCode];
-  const rows = await db.select({ code: areas.code }).from(areas).where(eq(areas.parentCode, areaCode));
-  return rows.map((r) => r.code);
+/** The townships a project's sections may cover: its county's, or the township a project sits in. */
+export function projectTownships(db: Executor, areaCode: string) {
+  if (areaCode.length !== 9) return areaChildren(db, areaCode);
+  return db
+    .select({ code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort })
+    .from(areas)
+    .where(eq(areas.code, areaCode));
 }
 
 /** Matches no user: `in ()` is not valid SQL. */

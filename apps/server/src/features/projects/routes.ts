@@ -260,7 +260,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await listUsers(
           db,
-          { keyword: req.body.keyword, status: 'active', notInProject: req.body.prjCode },
+          {
+            keyword: req.body.keyword,
+            status: 'active',
+            notInProject: req.body.prjCode,
+            noSuperAdmins: true,
+          },
           { pageNum: 1, pageSize: 20 },
         ),
       ),

@@ -161,7 +161,7 @@ export async function saveSection(
   const { db } = deps.database;
   const project = await q.findProject(db, projectCode);
   if (!project) throw fail.notFound();
-  const allowed = new Set(await q.townshipsOf(db, project.areaCode));
+  const allowed = new Set((await q.projectTownships(db, project.areaCode)).map((a) => a.code));
   const outside = input.areaCodes.find((c) => !allowed.has(c));
   if (outside) throw fail.invalid('areaOutsideProject', { code: outside });
   if (input.managerId && !(await isProjectMember(db, input.managerId, projectCode))) {
@@ -304,7 +304,7 @@ export async function mainStore(deps: AppDeps, code: string): Promise<MainStore>
     q.members(db, code, { roleCodes: ['project_admin'] }, { limit: mainStoreMemberLimit }),
     q.members(db, code, { userIds: managerIds }, { limit: mainStoreMemberLimit }),
     q.storageUsage(db, code),
-    q.areaChildren(db, data.areaCode),
+    q.projectTownships(db, data.areaCode),
     measures(db),
     projectMeasureCodes(db, code),
   ]);

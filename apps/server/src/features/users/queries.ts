@@ -11,6 +11,8 @@ export type UserFilter = {
   status?: string | undefined;
   /** Users holding no role in this project (candidates to add to it). */
   notInProject?: string | undefined;
+  /** Leave out super administrators (they see every project without a role). */
+  noSuperAdmins?: boolean;
 };
 
 function memberOf(projectCode: string, roleId?: number): SQL {
@@ -28,6 +30,7 @@ function where(f: UserFilter): SQL | undefined {
       : undefined,
     f.status ? eq(users.status, f.status as 'active') : undefined,
     f.notInProject ? sql`not ${memberOf(f.notInProject)}` : undefined,
+    f.noSuperAdmins ? eq(users.isSuperAdmin, false) : undefined,
     like ? or(ilike(users.account, like), ilike(users.name, like), ilike(users.phone, like)) : undefined,
   );
 }

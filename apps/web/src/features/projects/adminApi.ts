@@ -1,4 +1,15 @@
-import type { AreaNode, MeasureItem, ProjectItem, SectionItem, StandardTableItem } from '@pineguard/contract';
+import type {
+  AreaNode,
+  MainStore,
+  MeasureItem,
+  ProjectItem,
+  ProjectMember,
+  RoleItem,
+  SectionItem,
+  StandardTableItem,
+  StorageUsageItem,
+  UserListItem,
+} from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, http } from '../../shared/http.ts';
 
@@ -26,9 +37,8 @@ export type SectionBody = {
   plannedVolume: number | null;
 };
 
-export type Member = { id: string; account: string; name: string; phone: string | null; roleNames: string[] };
-export type AreaEntry = { code: string; name: string; father: string | null; sort: number };
-export type StorageUsage = { kind: string; files: number; bytes: number };
+export type AreaEntry = MainStore['areaTree'][number];
+export type { ProjectMember, StorageUsageItem };
 export type ProjectListQuery = { pageNum: number; pageSize: number; keyword?: string; areaCode?: string };
 
 const key = ['projectAdmin'];
@@ -46,15 +56,6 @@ export function useCountyTree() {
   return useQuery({
     queryKey: ['areas', 'countyTree'],
     queryFn: () => http.get<AreaNode[]>('/api/project/listArea4AddPrj1'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useAreaChildren(parentCode: string | null) {
-  return useQuery({
-    queryKey: ['areas', 'children', parentCode],
-    queryFn: () => http.get<AreaEntry[]>('/api/project/areaListByParentCode', { params: { parentCode } }),
-    enabled: parentCode !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -94,28 +95,18 @@ export function useSetMeasures() {
 
 // The selected project (project settings).
 
-export function useCurrentProject(enabled: boolean) {
+/** Everything the project settings show of the selected project, in one call (spec §3 main-project store). */
+export function useMainStore() {
   return useQuery({
-    queryKey: [...key, 'current'],
-    queryFn: () => http.get<ProjectItem>('/api/project/showPrj1'),
-    enabled,
+    queryKey: [...key, 'mainStore'],
+    queryFn: () => http.get<MainStore>('/api/project/mainStore'),
   });
 }
 
-export function useProjectTables(prjCode: string, measureCodes: string[] | undefined) {
+export function useProjectTables(prjCode: string, measureCodes: string[]) {
   return useQuery({
     queryKey: [...key, 'tables', prjCode, measureCodes],
     queryFn: () => http.post<StandardTableItem[]>('/api/project/prj1StandCodeList', { prjCode }),
-    enabled: measureCodes !== undefined,
-  });
-}
-
-/** Sections of the selected project, a page at a time (the server caps pages at 100). */
-export function useSections(page: { pageNum: number; pageSize: number }) {
-  return useQuery({
-    queryKey: [...key, 'sections', page],
-    queryFn: () => http.post<{ list: SectionItem[]; total: number }>('/api/project/prj1BDList', page),
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -127,26 +118,67 @@ export function useSaveSection() {
   });
 }
 
-export function useManagers(enabled: boolean) {
+export function useDeleteSection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call<null>('POST', '/api/project/delBdInfo', { data: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+// People of a project: the selected one, or any project for the super administrator.
+
+export type MemberQuery = { prjCode: string; pageNum: number; pageSize: number; keyword?: string };
+
+export function useMembers(query: MemberQuery) {
   return useQuery({
-    queryKey: [...key, 'managers'],
-    queryFn: () => http.post<Member[]>('/api/project/prj1ManagerList', {}),
+    queryKey: [...key, 'members', query],
+    queryFn: () => http.post<{ list: ProjectMember[]; total: number }>('/api/project/prj1UserList', query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useManagers(prjCode: string) {
+  return useQuery({
+    queryKey: [...key, 'managers', prjCode],
+    queryFn: () => http.post<ProjectMember[]>('/api/project/prj1ManagerList', { prjCode }),
+  });
+}
+
+/** Active accounts not yet in the project, matching the keyword (super administrator). */
+export function useCandidates(prjCode: string, keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...key, 'candidates', prjCode, keyword],
+    queryFn: () =>
+      http.post<{ list: UserListItem[]; total: number }>('/api/project/userList4Prj1', { prjCode, keyword }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Roles usable in a project (platform roles and the project's own). */
+export function useProjectRoles(prjCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...key, 'roles', prjCode],
+    queryFn: () => http.get<RoleItem[]>('/api/common/role', { params: { prjCode } }),
     enabled,
   });
 }
 
-export function useMembers(enabled: boolean) {
-  return useQuery({
-    queryKey: [...key, 'members'],
-    queryFn: () => http.post<Member[]>('/api/project/prj1UserList', {}),
-    enabled,
+export function useAddMembers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { prjCode: string; userIds: string[]; roleId: number }) =>
+      call<{ count: number }>('POST', '/api/project/addPrj1User', { data: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
 
-export function useStorageUsage(prjCode: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...key, 'storage', prjCode],
-    queryFn: () => http.post<StorageUsage[]>('/api/project/storeUsageDataList', { prjCode }),
-    enabled,
+export function useRemoveMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { prjCode: string; userId: string }) =>
+      call<null>('POST', '/api/project/delPrj1User', { data: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countyOf, pathTo, totalBytes } from './areaTree.ts';
+import { pathTo, totalBytes } from './areaTree.ts';
 
 const tree = [
   {
@@ -23,9 +23,7 @@ describe('area helpers', () => {
     expect(pathTo(tree, '330100')).toEqual(['330000', '330100']);
     expect(pathTo(tree, '110101')).toBeNull();
   });
-  it('county of a township and storage totals', () => {
-    expect(countyOf('330824101')).toBe('330824');
-    expect(countyOf('330824')).toBe('330824');
+  it('adds up storage usage', () => {
     expect(
       totalBytes([
         { bytes: 10, files: 1 },

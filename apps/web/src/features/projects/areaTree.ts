@@ -11,9 +11,6 @@ export function pathTo(nodes: AreaNode[], code: string): string[] | null {
   return null;
 }
 
-/** The county a project sits in: its own code, or the first six digits of a township. */
-export const countyOf = (areaCode: string) => areaCode.slice(0, 6);
-
 /** Total of a storage usage list. */
 export function totalBytes(rows: { bytes: number; files: number }[]): { bytes: number; files: number } {
   return rows.reduce((acc, r) => ({ bytes: acc.bytes + r.bytes, files: acc.files + r.files }), {

@@ -1,26 +1,60 @@
 import type { SectionItem } from '@pineguard/contract';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
-import { type AreaEntry, type Member, type SectionBody, useSaveSection } from '../adminApi.ts';
+import { useDebounced } from '../../../shared/useDebounced.ts';
+import { type AreaEntry, type SectionBody, useMembers, useSaveSection } from '../adminApi.ts';
 import { useProjectsT } from '../projectMessages.ts';
 
 type Values = Omit<SectionBody, 'id'>;
 
+/** A project member, searched on the server (a project may have more members than one page). */
+function ManagerSelect({
+  prjCode,
+  current,
+  ...field
+}: {
+  prjCode: string;
+  current: { id: string; label: string } | null;
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed.trim());
+  const members = useMembers({ prjCode, pageNum: 1, pageSize: 20, ...(keyword ? { keyword } : {}) });
+  const options = (members.data?.list ?? []).map((m) => ({
+    value: m.id,
+    label: `${m.name}（${m.account}）`,
+  }));
+  // The saved manager keeps its label even when the first page of members does not hold it.
+  if (current && !options.some((o) => o.value === current.id)) {
+    options.unshift({ value: current.id, label: current.label });
+  }
+  return (
+    <Select
+      {...field}
+      allowClear
+      onChange={(v) => field.onChange?.(v ?? null)}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={members.isFetching}
+      options={options}
+    />
+  );
+}
+
 /** Add or edit a section (标段) of the selected project. */
 export function SectionDialog({
   open,
+  prjCode,
   section,
-  members,
   townships,
-  townshipsLoading,
   onClose,
 }: {
   open: boolean;
+  prjCode: string;
   section: SectionItem | null;
-  members: Member[];
   townships: AreaEntry[];
-  townshipsLoading: boolean;
   onClose: () => void;
 }) {
   const t = useProjectsT();
@@ -96,17 +130,19 @@ export function SectionDialog({
           <Input />
         </Form.Item>
         <Form.Item name="managerId" label={t('section.manager')} extra={t('section.managerHint')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={members.map((m) => ({ value: m.id, label: `${m.name}（${m.account}）` }))}
+          <ManagerSelect
+            prjCode={prjCode}
+            current={
+              section?.managerId
+                ? { id: section.managerId, label: section.managerName ?? section.managerId }
+                : null
+            }
           />
         </Form.Item>
         <Form.Item name="areaCodes" label={t('section.townships')}>
           <Select
             mode="multiple"
             allowClear
-            loading={townshipsLoading}
             showSearch={{ optionFilterProp: 'label' }}
             options={townships.map((a) => ({ value: a.code, label: a.name }))}
           />

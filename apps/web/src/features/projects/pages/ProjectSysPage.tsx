@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Cascader,
+  Drawer,
   Form,
   Input,
   Popconfirm,
@@ -22,6 +23,7 @@ import {
 } from '../adminApi.ts';
 import { MeasuresDialog } from '../components/MeasuresDialog.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
+import { ProjectPeople } from '../components/ProjectPeople.tsx';
 import { useProjectsT } from '../projectMessages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
@@ -37,20 +39,21 @@ export default function ProjectSysPage() {
   const remove = useDeleteProject();
   const [dialog, setDialog] = useState<{ project: ProjectItem | null } | null>(null);
   const [measuresOf, setMeasuresOf] = useState<ProjectItem | null>(null);
+  const [peopleOf, setPeopleOf] = useState<ProjectItem | null>(null);
   const measureName = (code: string) => measures.data?.find((m) => m.code === code)?.name ?? code;
 
   const columns: TableColumnsType<ProjectItem> = [
-    { title: t('col.code'), dataIndex: 'code', key: 'code', width: 110 },
+    { title: t('col.code'), dataIndex: 'code', key: 'code', width: 100 },
     { title: t('col.name'), dataIndex: 'name', key: 'name', width: 220 },
-    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath' },
-    { title: t('col.year'), dataIndex: 'year', key: 'year', width: 70 },
-    { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit' },
-    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 70 },
-    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 70 },
+    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath', width: 180 },
+    { title: t('col.year'), dataIndex: 'year', key: 'year', width: 80 },
+    { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit', width: 140 },
+    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 72, align: 'right' },
+    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 72, align: 'right' },
     {
       title: t('col.measures'),
       key: 'measures',
-      width: 220,
+      width: 200,
       render: (_, p) => (
         <Space size={[0, 4]} wrap>
           {p.measureCodes.map((c) => (
@@ -64,7 +67,7 @@ export default function ProjectSysPage() {
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 200,
+      width: 220,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -74,12 +77,14 @@ export default function ProjectSysPage() {
           <Button type="link" size="small" onClick={() => setMeasuresOf(p)}>
             {t('measures')}
           </Button>
+          <Button type="link" size="small" onClick={() => setPeopleOf(p)}>
+            {t('list.people')}
+          </Button>
           <Popconfirm
             title={t('delete.confirm', { name: p.name })}
             okButtonProps={{ danger: true }}
             onConfirm={async () => {
-              // A refusal (the project has data) is shown by the http client as the server words it.
-              // A refusal is shown by the http client in the server's words.
+              // A refusal (the project has data) is shown by the http client in the server's words.
               const result = await remove.mutateAsync(p.code).catch(() => null);
               if (!result) return;
               message.success(result.message);
@@ -157,7 +162,7 @@ export default function ProjectSysPage() {
         emptyText={t('empty')}
         totalText={(total) => t('total', { total })}
         showSizeChanger
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1250 }}
       />
       <ProjectDialog
         open={dialog !== null}
@@ -165,6 +170,15 @@ export default function ProjectSysPage() {
         onClose={() => setDialog(null)}
       />
       <MeasuresDialog project={measuresOf} onClose={() => setMeasuresOf(null)} />
+      <Drawer
+        title={peopleOf ? t('people.drawer', { name: peopleOf.name }) : ''}
+        open={peopleOf !== null}
+        onClose={() => setPeopleOf(null)}
+        size={760}
+        destroyOnHidden
+      >
+        {peopleOf && <ProjectPeople project={peopleOf} />}
+      </Drawer>
     </Card>
   );
 }

@@ -1,0 +1,115 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProjectMember } from '@pineguard/contract';
+import { App, Button, Input, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCan, useIsSuperAdmin } from '../../../shared/permissions.ts';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { useDebounced } from '../../../shared/useDebounced.ts';
+import { useManagers, useMembers, useRemoveMember } from '../adminApi.ts';
+import { useProjectsT } from '../projectMessages.ts';
+import { AddMembersDialog } from './AddMembersDialog.tsx';
+
+/**
+ * The people of a project: its administrators, then every member a page at a time. The super
+ * administrator adds existing accounts with a role and removes people, in any project; a project
+ * administrator manages accounts in user management (linked).
+ */
+export function ProjectPeople({ project }: { project: { code: string; name: string } }) {
+  const t = useProjectsT();
+  const { message } = App.useApp();
+  const superAdmin = useIsSuperAdmin();
+  const can = useCan();
+  const [typed, setTyped] = useState('');
+  const keyword = useDebounced(typed.trim());
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const members = useMembers({ prjCode: project.code, ...page, ...(keyword ? { keyword } : {}) });
+  const managers = useManagers(project.code);
+  const remove = useRemoveMember();
+  const [adding, setAdding] = useState(false);
+
+  const columns: TableColumnsType<ProjectMember> = [
+    { title: t('people.account'), dataIndex: 'account', key: 'account' },
+    { title: t('people.name'), dataIndex: 'name', key: 'name' },
+    { title: t('people.phone'), dataIndex: 'phone', key: 'phone' },
+    {
+      title: t('people.roles'),
+      key: 'roles',
+      render: (_, m) =>
+        m.roleNames.map((r, i) => (
+          <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'blue' : undefined}>
+            {r}
+          </Tag>
+        )),
+    },
+    ...(superAdmin
+      ? [
+          {
+            title: t('col.actions'),
+            key: 'actions',
+            render: (_: unknown, m: ProjectMember) => (
+              <Popconfirm
+                title={t('people.removeConfirm', { name: m.name })}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  // A refusal is shown by the http client in the server's words.
+                  const result = await remove
+                    .mutateAsync({ prjCode: project.code, userId: m.id })
+                    .catch(() => null);
+                  if (result) message.success(result.message);
+                }}
+              >
+                <Button type="link" size="small" danger>
+                  {t('people.remove')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <div data-testid="project-managers">
+        <Typography.Text strong>{t('people.managers')}：</Typography.Text>
+        {(managers.data ?? []).map((m) => (
+          <Tag key={m.id} color="blue">
+            {m.name}（{m.account}）
+          </Tag>
+        ))}
+        {managers.data?.length === 0 && <Typography.Text type="warning">{t('people.none')}</Typography.Text>}
+      </div>
+      <Space wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('people.search')}
+          style={{ width: 220 }}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+        />
+        {superAdmin && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('people.add')}
+          </Button>
+        )}
+        {!superAdmin && can('users.manage') && <Link to="/users/userList">{t('people.manage')}</Link>}
+      </Space>
+      <PagedTable<ProjectMember>
+        data-testid="project-members"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        query={members}
+        page={page}
+        onPage={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+        emptyText={t('people.empty')}
+        totalText={(total) => t('people.total', { total })}
+      />
+      {superAdmin && <AddMembersDialog project={project} open={adding} onClose={() => setAdding(false)} />}
+    </Space>
+  );
+}
