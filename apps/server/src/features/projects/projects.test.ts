@@ -119,6 +119,54 @@ describe('projects, sections, areas and standard tables', () => {
     expect(detail.code).toBe(ErrorCode.forbidden);
   });
 
+  it('answers the selected project, the user’s projects, the measures and the burn-point project tree', async () => {
+    const shown = await t.api<ProjectItem>('GET', '/api/project/showPrj1', { token: kh });
+    expect(shown.value).toMatchObject({ code: 'KH2026', areaPath: '浙江省 / 衢州市 / 开化县' });
+    const mine = await t.api<{ list: ProjectItem[]; total: number }>('POST', '/api/project/prj1List', {
+      token: kh,
+      body: {},
+    });
+    expect(mine.value.list.map((p) => p.code).sort()).toEqual(['JS2026', 'KH2026']);
+    const found = await t.api<{ list: ProjectItem[]; total: number }>('POST', '/api/project/prj1List', {
+      token: kh,
+      body: { keyword: '江山', pageSize: 1 },
+    });
+    expect(found.value).toMatchObject({ total: 1, list: [{ code: 'JS2026' }] });
+    const supervisor = await t.signIn('demo_jianli', 'pine2026');
+    const theirs = await t.api<{ total: number }>('POST', '/api/project/prj1List', {
+      token: supervisor,
+      body: {},
+    });
+    expect(theirs.value.total).toBe(1);
+
+    const measures = await t.api<{ code: string; standardTableCode: string }[]>(
+      'GET',
+      '/api/project/fzcsList',
+      {
+        token: kh,
+      },
+    );
+    expect(measures.value.map((m) => [m.code, m.standardTableCode])).toEqual([
+      ['cfcz', 'gbcfcz0101'],
+      ['ymfs', 'gbymfs0101'],
+      ['ksdc', 'gbksdc0101'],
+      ['ycjc', 'gbycjc0101'],
+    ]);
+    const forAdd = await t.api('GET', '/api/project/listFzcs4AddPrj1', { token: kh });
+    expect(forAdd.value).toEqual(measures.value);
+
+    // The burn-point tree: areas down to the county, each project as a leaf under its county.
+    const tree = await t.api<{ value: string; type: string; children?: unknown[] }[]>(
+      'GET',
+      '/api/user/prjTree4Fsdgl',
+      { token: supervisor },
+    );
+    const leaves = (nodes: { value: string; type: string; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => (n.type === 'project' ? [n.value] : leaves((n.children ?? []) as typeof nodes)));
+    expect(tree.value.map((n) => n.value)).toEqual(['330000']);
+    expect(leaves(tree.value)).toEqual(['KH2026']);
+  });
+
   it('sets control measures and serves their standard tables with column descriptors', async () => {
     const bad = await t.api('POST', '/api/project/setUpType', {
       token: kh,
