@@ -1,6 +1,6 @@
 import { saveColumnBody } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
-import { type ColumnDraft, columnBody, columnProblems, prefixFor } from './columnForm.ts';
+import { type ColumnDraft, columnBody, columnProblems, nextSort, prefixFor } from './columnForm.ts';
 
 const draft = (over: Partial<ColumnDraft>): ColumnDraft => ({
   code: 'tree_count',
@@ -88,5 +88,11 @@ describe('columnBody agrees with the server schema', () => {
       max: 9,
       unit: '株',
     });
+  });
+
+  it('puts a new column after the last one', () => {
+    expect(nextSort([])).toBe(10);
+    expect(nextSort([{ sort: 10 }, { sort: 120 }, { sort: 30 }])).toBe(130);
+    expect(nextSort([{ sort: 125 }])).toBe(130);
   });
 });

@@ -104,3 +104,7 @@ export function columnBody(tableCode: string, d: ColumnDraft) {
     rules,
   };
 }
+
+/** Where a new column goes: after the last one, on the next multiple of ten. */
+export const nextSort = (columns: { sort: number }[]) =>
+  Math.floor(Math.max(0, ...columns.map((c) => c.sort)) / 10) * 10 + 10;

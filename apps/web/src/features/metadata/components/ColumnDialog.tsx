@@ -22,7 +22,8 @@ type Props = {
   /** The column or factor being edited; null for a new one. */
   initial: Initial | null;
   /** Columns have an order; factors do not. */
-  withSort: boolean;
+  /** Shows the sort field; a new column starts here (after the table's last column). */
+  nextSort?: number;
   onSubmit: (draft: ColumnDraft) => Promise<unknown>;
   onClose: () => void;
 };
@@ -44,7 +45,7 @@ function toDraft(c: Initial): ColumnDraft {
 }
 
 /** Add or edit a column descriptor (or a reporting factor): the server's rules, checked as you type. */
-export function ColumnDialog({ open, title, initial, withSort, onSubmit, onClose }: Props) {
+export function ColumnDialog({ open, title, initial, nextSort, onSubmit, onClose }: Props) {
   const t = useMetaT();
   const [form] = Form.useForm<ColumnDraft>();
   const [saving, setSaving] = useState(false);
@@ -55,9 +56,9 @@ export function ColumnDialog({ open, title, initial, withSort, onSubmit, onClose
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
-      initial ? toDraft(initial) : { fldInput: 'text', sort: 0, required: false, options: [] },
+      initial ? toDraft(initial) : { fldInput: 'text', sort: nextSort ?? 0, required: false, options: [] },
     );
-  }, [open, initial, form]);
+  }, [open, initial, nextSort, form]);
 
   // One check shared with the unit tests: the problem for `key`, if any, fails that field.
   const problemRule = (key: 'code' | 'options' | 'max') => ({
@@ -130,7 +131,7 @@ export function ColumnDialog({ open, title, initial, withSort, onSubmit, onClose
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
         </Form.Item>
         <Space wrap align="start">
-          {withSort && (
+          {nextSort !== undefined && (
             <Form.Item name="sort" label={t('col.sort')}>
               <InputNumber min={0} max={10000} precision={0} />
             </Form.Item>

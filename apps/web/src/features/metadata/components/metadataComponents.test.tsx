@@ -63,7 +63,7 @@ describe('ColumnDialog', () => {
         open
         title="新增字段"
         initial={col({ code: 'site', value: '现场照片', fldInput: 'photo' })}
-        withSort
+        nextSort={10}
         onSubmit={onSubmit}
         onClose={() => undefined}
       />,

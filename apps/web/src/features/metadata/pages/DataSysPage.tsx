@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useRetireColumn, useSaveColumn, useSaveTable, useStandardTables } from '../api.ts';
-import { columnBody } from '../columnForm.ts';
+import { columnBody, nextSort } from '../columnForm.ts';
 import { ColumnDialog } from '../components/ColumnDialog.tsx';
 import { RulesCell } from '../components/RulesCell.tsx';
 import { FormPreview } from '../components/FormPreview.tsx';
@@ -290,7 +290,7 @@ export default function DataSysPage() {
           open={columnDialog !== null}
           title={columnDialog?.initial ? t('editColumn') : t('addColumn')}
           initial={columnDialog?.initial ?? null}
-          withSort
+          nextSort={nextSort(current.columns)}
           onClose={() => setColumnDialog(null)}
           onSubmit={async (draft) => {
             const result = await saveColumn.mutateAsync(columnBody(current.code, draft));

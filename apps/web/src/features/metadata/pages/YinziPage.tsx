@@ -174,7 +174,6 @@ export default function YinziPage() {
         open={dialog !== null}
         title={dialog?.initial ? t('editFactor') : t('addFactor')}
         initial={dialog?.initial ?? null}
-        withSort={false}
         onClose={() => setDialog(null)}
         onSubmit={async (draft) => {
           const { tableCode: _table, sort: _sort, ...body } = columnBody('', draft);

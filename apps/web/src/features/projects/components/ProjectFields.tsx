@@ -80,6 +80,7 @@ export function ProjectFields({
       <Form.Item
         name="area"
         label={t('form.area')}
+        required
         rules={[
           {
             validator: async (_, value: string[] | undefined) => {
