@@ -104,9 +104,10 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   await people.getByText('（尚无管理员）').waitFor();
   await people.getByRole('button', { name: '添加人员' }).click();
   const addPeople = dialog(page, /添加人员/);
+  // The project administrator role is offered first: a new project needs its administrator.
+  await expect.poll(() => addPeople.getByLabel('授予角色').locator('..').innerText()).toContain('项目管理员');
   await addPeople.getByLabel('账号').fill('demo_bd');
   await pickOption(page, '余志强（demo_bd）');
-  await expect.poll(() => addPeople.getByLabel('授予角色').locator('..').innerText()).toContain('项目管理员');
   await snap(page, 'projects-03-add-people');
   await addPeople.locator('.ant-modal-footer .ant-btn-primary').click();
   await addPeople.waitFor({ state: 'hidden' });

@@ -3,12 +3,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../shared/session.ts';
+import { envelopeResponse, signInWith } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ProjectPeople } from './components/ProjectPeople.tsx';
-
-const json = (value: unknown, code = 0, message = '') =>
-  new Response(JSON.stringify({ code, message, value }), { headers: { 'content-type': 'application/json' } });
 
 const admin: ProjectMember = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -42,34 +39,17 @@ const role = (id: number, code: string, name: string) =>
     userCount: 0,
   }) as RoleItem;
 
-function signIn(permissions: string[], isAdmin: boolean) {
-  useSession.setState({
-    project: { code: 'KH2026', name: '开化县项目' } as never,
-    info: {
-      name: 'x',
-      avatar: '',
-      introduction: '',
-      menus: [],
-      sysMenus: [],
-      roles: ['admin'],
-      permissions,
-      isAdmin,
-      gis: { gpsLong: null, gpsLat: null },
-      account: 'x',
-    },
-  });
-}
-
 /** The server as these screens see it; every call is recorded. */
 function server() {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url.startsWith('/api/project/prj1UserList')) return json({ list: [admin], total: 1 });
-    if (url.startsWith('/api/project/prj1ManagerList')) return json([admin]);
-    if (url.startsWith('/api/project/userList4Prj1')) return json({ list: [candidate], total: 1 });
+    if (url.startsWith('/api/project/prj1UserList')) return envelopeResponse({ list: [admin], total: 1 });
+    if (url.startsWith('/api/project/prj1ManagerList')) return envelopeResponse([admin]);
+    if (url.startsWith('/api/project/userList4Prj1'))
+      return envelopeResponse({ list: [candidate], total: 1 });
     if (url.startsWith('/api/common/role'))
-      return json([role(2, 'supervisor', '监理'), role(1, 'project_admin', '项目管理员')]);
-    if (url.startsWith('/api/project/addPrj1User')) return json({ count: 1 }, 0, '已添加 1 人');
-    return json(null, 40400, 'unexpected');
+      return envelopeResponse([role(2, 'supervisor', '监理'), role(1, 'project_admin', '项目管理员')]);
+    if (url.startsWith('/api/project/addPrj1User')) return envelopeResponse({ count: 1 }, 0, '已添加 1 人');
+    return envelopeResponse(null, 40400, 'unexpected');
   });
   vi.stubGlobal('fetch', fetchMock);
   const bodyOf = (path: string) => {
@@ -92,7 +72,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('project people', () => {
   it('a project administrator sees the people of the named project and is sent to user management', async () => {
     const { bodyOf } = server();
-    signIn(['users.manage', 'projects.manage'], false);
+    signInWith(['users.manage', 'projects.manage'], false);
     renderPeople();
     expect(await screen.findByText('ca_admin')).toBeInTheDocument();
     expect(screen.getByText('方卫东（ca_admin）')).toBeInTheDocument();
@@ -108,7 +88,7 @@ describe('project people', () => {
 
   it('the super administrator searches accounts and grants the project administrator role by default', async () => {
     const { fetchMock, bodyOf } = server();
-    signIn(['*'], true);
+    signInWith(['*'], true);
     const user = userEvent.setup({ delay: null });
     renderPeople();
     expect(await screen.findByRole('button', { name: /移出项目/ })).toBeInTheDocument();

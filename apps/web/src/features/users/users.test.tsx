@@ -2,15 +2,12 @@ import type { RoleItem, UserListItem } from '@pineguard/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../shared/session.ts';
+import { envelopeResponse, signInWith } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { userActions } from './access.ts';
 import { UserFormDialog } from './components/UserFormDialog.tsx';
 import { UserManagement } from './components/UserManagement.tsx';
 import { isAccount, isPassword, isPersonName, isPhone } from './rules.ts';
-
-const json = (value: unknown, code = 0, message = '') =>
-  new Response(JSON.stringify({ code, message, value }), { headers: { 'content-type': 'application/json' } });
 
 const role = (id: number, name: string): RoleItem => ({
   id,
@@ -35,24 +32,6 @@ const person: UserListItem = {
   roles: [{ projectCode: 'KH2026', projectName: '示范项目', roleId: 2, roleName: '监理' }],
   createdAt: '2026-01-01T00:00:00Z',
 };
-
-function signIn(permissions: string[], isAdmin = false) {
-  useSession.setState({
-    project: { code: 'KH2026', name: '示范项目' } as never,
-    info: {
-      name: 'x',
-      avatar: '',
-      introduction: '',
-      menus: [],
-      sysMenus: [],
-      roles: ['admin'],
-      permissions,
-      isAdmin,
-      gis: { gpsLong: null, gpsLat: null },
-      account: 'x',
-    },
-  });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -113,10 +92,12 @@ describe('permission → buttons', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url.startsWith('/api/user/userList') ? json({ list: [person], total: 1 }) : json([role(2, '监理')]),
+        url.startsWith('/api/user/userList')
+          ? envelopeResponse({ list: [person], total: 1 })
+          : envelopeResponse([role(2, '监理')]),
       ),
     );
-    signIn(['users.review']);
+    signInWith(['users.review']);
     renderWithProviders(<UserManagement />);
     expect(await screen.findByText('zhang3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新增用户/ })).toBeNull();
@@ -128,10 +109,12 @@ describe('permission → buttons', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url.startsWith('/api/user/userList') ? json({ list: [person], total: 1 }) : json([role(2, '监理')]),
+        url.startsWith('/api/user/userList')
+          ? envelopeResponse({ list: [person], total: 1 })
+          : envelopeResponse([role(2, '监理')]),
       ),
     );
-    signIn(['users.manage']);
+    signInWith(['users.manage']);
     renderWithProviders(<UserManagement />);
     const row = (await screen.findByText('zhang3')).closest('tr') as HTMLElement;
     expect(screen.getByRole('button', { name: /新增用户/ })).toBeInTheDocument();
@@ -142,13 +125,13 @@ describe('permission → buttons', () => {
 });
 
 describe('add-user dialog', () => {
-  beforeEach(() => signIn(['users.manage']));
+  beforeEach(() => signInWith(['users.manage']));
 
   it('refuses what the server would refuse, then posts a hashed password', async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url.startsWith('/api/user/queryPhone')
-        ? json({ exists: false })
-        : json({ id: person.id }, 0, '新增成功'),
+        ? envelopeResponse({ exists: false })
+        : envelopeResponse({ id: person.id }, 0, '新增成功'),
     );
     vi.stubGlobal('fetch', fetchMock);
     const onClose = vi.fn();

@@ -29,9 +29,13 @@ export function AddMembersDialog({
   // A new project needs its administrator first: offer that role unless the user picks another.
   const adminRole = roles.data?.find((r) => r.code === 'project_admin');
   useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (adminRole) form.setFieldsValue({ roleId: adminRole.id });
+    if (open) form.resetFields();
+  }, [open, form]);
+  // Only fills an empty role: the roles may arrive after the user has started choosing accounts.
+  useEffect(() => {
+    if (open && adminRole && form.getFieldValue('roleId') === undefined) {
+      form.setFieldValue('roleId', adminRole.id);
+    }
   }, [open, adminRole, form]);
 
   const close = () => {
