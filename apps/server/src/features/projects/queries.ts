@@ -174,9 +174,6 @@ export function projectTownships(db: Executor, areaCode: string) {
     .where(eq(areas.code, areaCode));
 }
 
-/** Matches no user: `in ()` is not valid SQL. */
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
 export type MemberFilter = { roleCodes?: string[]; userIds?: string[]; keyword?: string | undefined };
 
 /** Members of a project (users holding a role in it), by account, a page at a time. */
@@ -186,12 +183,13 @@ export async function members(
   filter: MemberFilter,
   page: { limit: number; offset?: number },
 ): Promise<{ list: ProjectMember[]; total: number }> {
+  if (filter.userIds?.length === 0 || filter.roleCodes?.length === 0) return { list: [], total: 0 };
   const pattern = containsPattern(filter.keyword);
   const where = and(
     eq(userProjectRoles.projectCode, projectCode),
     isNull(users.deletedAt),
-    filter.roleCodes ? inArray(roles.code, filter.roleCodes.length ? filter.roleCodes : ['']) : undefined,
-    filter.userIds ? inArray(users.id, filter.userIds.length ? filter.userIds : [NO_ID]) : undefined,
+    filter.roleCodes ? inArray(roles.code, filter.roleCodes) : undefined,
+    filter.userIds ? inArray(users.id, filter.userIds) : undefined,
     pattern ? or(ilike(users.account, pattern), ilike(users.name, pattern)) : undefined,
   );
   const [total] = await db
