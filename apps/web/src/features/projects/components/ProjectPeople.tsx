@@ -72,7 +72,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <div data-testid="project-managers">
-        <Typography.Text strong>{t('people.managers')}：</Typography.Text>
+        <Typography.Text strong>{t('people.adminsLabel')}</Typography.Text>
         {(managers.data ?? []).map((m) => (
           <Tag key={m.id} color="blue">
             {m.name}（{m.account}）

@@ -44,16 +44,16 @@ export default function ProjectSysPage() {
 
   const columns: TableColumnsType<ProjectItem> = [
     { title: t('col.code'), dataIndex: 'code', key: 'code', width: 100 },
-    { title: t('col.name'), dataIndex: 'name', key: 'name', width: 220 },
-    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath', width: 180 },
-    { title: t('col.year'), dataIndex: 'year', key: 'year', width: 80 },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: 200 },
+    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath', width: 170 },
+    { title: t('col.year'), dataIndex: 'year', key: 'year', width: 72 },
     { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit', width: 140 },
-    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 72, align: 'right' },
-    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 72, align: 'right' },
+    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 100, align: 'right' },
+    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 100, align: 'right' },
     {
       title: t('col.measures'),
       key: 'measures',
-      width: 200,
+      width: 180,
       render: (_, p) => (
         <Space size={[0, 4]} wrap>
           {p.measureCodes.map((c) => (
@@ -67,7 +67,7 @@ export default function ProjectSysPage() {
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 220,
+      width: 260,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
@@ -162,7 +162,7 @@ export default function ProjectSysPage() {
         emptyText={t('empty')}
         totalText={(total) => t('total', { total })}
         showSizeChanger
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1320 }}
       />
       <ProjectDialog
         open={dialog !== null}
