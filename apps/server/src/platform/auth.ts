@@ -147,6 +147,11 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** `projectOf` readers: the `prjCode` a request names in its body or its query string. */
+export const prjCodeInBody = (req: FastifyRequest) => (req.body as { prjCode?: string } | undefined)?.prjCode;
+export const prjCodeInQuery = (req: FastifyRequest) =>
+  (req.query as { prjCode?: string } | undefined)?.prjCode;
+
 /** The selected project of a project-scoped route. */
 export function projectOf(req: FastifyRequest): string {
   const code = authOf(req).projectCode;

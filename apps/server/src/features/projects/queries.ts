@@ -138,9 +138,12 @@ export async function listSections(db: Executor, projectCode: string, id?: strin
   }));
 }
 
+/** An area as the area calls answer it (spec §3 "Area entry"). */
+const areaEntry = { code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort };
+
 export function areaChildren(db: Executor, parentCode: string | null) {
   return db
-    .select({ code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort })
+    .select(areaEntry)
     .from(areas)
     .where(parentCode ? eq(areas.parentCode, parentCode) : isNull(areas.parentCode))
     .orderBy(areas.sort);
@@ -168,10 +171,7 @@ export async function countyTree(db: Executor): Promise<AreaNode[]> {
 /** The townships a project's sections may cover: its county's, or the township a project sits in. */
 export function projectTownships(db: Executor, areaCode: string) {
   if (areaCode.length !== 9) return areaChildren(db, areaCode);
-  return db
-    .select({ code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort })
-    .from(areas)
-    .where(eq(areas.code, areaCode));
+  return db.select(areaEntry).from(areas).where(eq(areas.code, areaCode));
 }
 
 export type MemberFilter = { roleCodes?: string[]; userIds?: string[]; keyword?: string | undefined };

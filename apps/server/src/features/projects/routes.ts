@@ -29,7 +29,7 @@ import {
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/auth.ts';
+import { authOf, prjCodeInBody, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { fail } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
@@ -41,9 +41,6 @@ import * as q from './queries.ts';
 import * as projects from './service.ts';
 
 const tags = ['projects'];
-/** Reads the project a request names, for the access hook: it must be the selected one. */
-const bodyProject = (req: { body?: unknown }) => (req.body as { prjCode?: string } | undefined)?.prjCode;
-const queryProject = (req: { query?: unknown }) => (req.query as { prjCode?: string } | undefined)?.prjCode;
 
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -83,7 +80,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/project/detail', {
-    config: { access: 'projects.read', projectOf: queryProject },
+    config: { access: 'projects.read', projectOf: prjCodeInQuery },
     schema: {
       tags,
       summary: '项目详情',
@@ -128,7 +125,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/project/setUpType', {
-    config: { access: 'projects.manage', projectOf: bodyProject },
+    config: { access: 'projects.manage', projectOf: prjCodeInBody },
     schema: {
       tags,
       summary: '设置项目的防治措施',
@@ -143,7 +140,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/project/prj1StandCodeList', {
-    config: { access: 'project', projectOf: bodyProject },
+    config: { access: 'project', projectOf: prjCodeInBody },
     schema: {
       tags,
       summary: '项目的标准表及字段',
@@ -210,7 +207,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/project/prj1ManagerList', {
-    config: { access: 'projects.read', projectOf: bodyProject },
+    config: { access: 'projects.read', projectOf: prjCodeInBody },
     schema: {
       tags,
       summary: '项目管理员（超级管理员可指定 prjCode）',
@@ -231,7 +228,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const url of ['/api/project/prj1UserList', '/apiproject/prj1UserList']) {
     app.post(url, {
-      config: { access: 'projects.read', projectOf: bodyProject },
+      config: { access: 'projects.read', projectOf: prjCodeInBody },
       schema: {
         tags,
         summary: '项目成员，分页（也接受规格中的拼写 /apiproject/…）',
@@ -328,7 +325,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/project/storeUsageDataList', {
-    config: { access: 'projects.read', projectOf: bodyProject },
+    config: { access: 'projects.read', projectOf: prjCodeInBody },
     schema: {
       tags,
       summary: '项目存储用量（按文件类别）',

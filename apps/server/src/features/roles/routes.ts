@@ -10,7 +10,7 @@ import {
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/auth.ts';
+import { authOf, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { managedProject } from '../users/scope.ts';
@@ -22,7 +22,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.get('/api/common/role', {
-    config: { access: 'project', projectOf: (req) => (req.query as { prjCode?: string }).prjCode },
+    config: { access: 'project', projectOf: prjCodeInQuery },
     schema: {
       tags,
       summary: '本项目可用角色（超级管理员可指定 prjCode）',
