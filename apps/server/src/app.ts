@@ -8,8 +8,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, t } from '@pineguard/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dictRoutes } from './features/dict/routes.ts';
@@ -24,10 +22,11 @@ import { systemRoutes } from './features/system/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLang } from './platform/lang.ts';
-import type { Storage } from './platform/storage/index.ts';
 import { validatorCompiler } from './platform/validation.ts';
 
-export type AppDeps = { config: Config; database: Database; storage: Storage };
+import type { AppDeps } from './platform/deps.ts';
+
+export type { AppDeps };
 
 declare module 'fastify' {
   interface FastifyInstance {

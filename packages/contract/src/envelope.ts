@@ -7,13 +7,20 @@ export function envelope<T extends z.ZodType>(value: T) {
 
 export type Envelope<T> = { code: number; message: string; value: T };
 
+/**
+ * Deepest page a numbered list serves: OFFSET beyond it costs more than a user would ever page.
+ * Lists that go deeper (records) page by keyset cursor.
+ */
+export const MAX_PAGE_NUM = 1000;
+
 /** Page request shared by every list: page 1, size 10 by default (spec §9), bounded. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(MAX_PAGE_NUM).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int() });
+  // totalExact false: the total is the planner's estimate (large lists are never counted in full).
+  return z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { managedProject } from '../users/scope.ts';
+import { managedProject } from '../../platform/scope.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

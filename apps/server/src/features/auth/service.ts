@@ -6,7 +6,7 @@ import {
   type SelfValue,
 } from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { type AuthContext, endSession, endSessions, hashToken, newToken } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';

@@ -11,7 +11,7 @@ import {
   type Lang,
 } from '@pineguard/contract';
 import rangeParser from 'range-parser';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileRow, findFile, insertFile } from './queries.ts';

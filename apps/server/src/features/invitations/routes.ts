@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
-import { managedProject } from '../users/scope.ts';
+import { managedProject } from '../../platform/scope.ts';
 import * as invites from './service.ts';
 
 const tags = ['invitations'];

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, inviteAlphabet, type InviteItem } from '@pineguard/contract';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { invitations, projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
-import { audit } from '../audit/record.ts';
+import { audit } from '../../platform/audit.ts';
 import { countRecentFailures, recordFailures } from '../auth/queries.ts';
 import { allAssignable } from '../roles/queries.ts';
 import { accountTaken, phoneTaken } from '../users/queries.ts';

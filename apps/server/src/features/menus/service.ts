@@ -1,10 +1,10 @@
 import type { MenuRow } from '@pineguard/contract';
 import { count, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { menuItems } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit } from '../audit/record.ts';
+import { audit } from '../../platform/audit.ts';
 
 function toRow(m: typeof menuItems.$inferSelect): MenuRow {
   return {

@@ -36,7 +36,7 @@ import { requestLang } from '../../platform/lang.ts';
 import { projectTree } from '../auth/service.ts';
 import { measures, projectTables } from '../standards/service.ts';
 import { listUsers } from '../users/queries.ts';
-import { managedProject } from '../users/scope.ts';
+import { managedProject } from '../../platform/scope.ts';
 import * as q from './queries.ts';
 import * as projects from './service.ts';
 

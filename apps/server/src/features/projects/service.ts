@@ -5,7 +5,7 @@ import {
   type ProjectItem,
 } from '@pineguard/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import {
   areas,
   controlMeasures,
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit } from '../audit/record.ts';
+import { audit } from '../../platform/audit.ts';
 import { choosableProjects, isProjectMember } from '../auth/queries.ts';
 import { allAssignable, findRole } from '../roles/queries.ts';
 import { measures, projectMeasureCodes } from '../standards/service.ts';

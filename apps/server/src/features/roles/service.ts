@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type PermissionKey, projectPermissionKeys, type RoleItem } from '@pineguard/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { menuItems, roles, sessions, userProjectRoles } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit } from '../audit/record.ts';
+import { audit } from '../../platform/audit.ts';
 import * as q from './queries.ts';
 
 export function listRoles(deps: AppDeps, projectCode: string): Promise<RoleItem[]> {

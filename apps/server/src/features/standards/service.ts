@@ -1,6 +1,6 @@
 import type { MeasureItem, StandardTableItem } from '@pineguard/contract';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   type ColumnRules,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@pineguard/contract';
 import { count, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';

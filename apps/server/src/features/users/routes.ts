@@ -22,7 +22,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { register } from '../invitations/service.ts';
 import { projectTree } from '../auth/service.ts';
-import { managedProject } from './scope.ts';
+import { managedProject } from '../../platform/scope.ts';
 import * as users from './service.ts';
 
 const tags = ['users'];

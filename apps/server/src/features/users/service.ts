@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { clientPasswordHash, type UserListItem } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { users } from '../../db/schema/index.ts';
 import { type AuthContext, endSessions } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
-import { audit, userSnapshot } from '../audit/record.ts';
+import { audit, userSnapshot } from '../../platform/audit.ts';
 import { allAssignable } from '../roles/queries.ts';
 import * as q from './queries.ts';
 

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 export type AuditEntry = {
   actorId: string;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { authOf, projectOf } from '../../platform/auth.ts';
+import { authOf, projectOf } from './auth.ts';
 
 /**
  * The project a management call works on: the session's selected project. Super administrators
