@@ -21,7 +21,11 @@ export default async function setup(project: TestProject) {
     await prepareDatabase(database);
     await database.close();
     project.provide('templateDatabase', TEMPLATE_DB);
-    return;
+    return async () => {
+      const again = await adminUrl(url);
+      await again.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await again.end();
+    };
   }
   const database = await openDatabase({});
   await prepareDatabase(database);

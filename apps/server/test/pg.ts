@@ -1,6 +1,7 @@
 import pg from 'pg';
 
-export const TEMPLATE_DB = 'pineguard_test_template';
+/** One template per test run (by process id), so two runs on one server do not drop each other's. */
+export const TEMPLATE_DB = `pineguard_test_template_${process.pid}`;
 
 /** A client on the server's maintenance database, for creating and dropping test databases. */
 export async function adminUrl(url: string): Promise<pg.Client> {
