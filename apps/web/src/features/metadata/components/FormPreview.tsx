@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
-import { type FieldSpec, formFieldsOf } from '../descriptorForm.ts';
+import { type FieldSpec, formFieldsOf } from '../../../shared/descriptorForm.ts';
 import { useMetaT } from '../messages.ts';
 
 function Control({ field }: { field: FieldSpec }) {
