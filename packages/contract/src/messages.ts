@@ -234,6 +234,7 @@ export const messages = {
     en: 'It has {count} collected records and cannot be deleted',
   },
   restored: { 'zh-CN': '已恢复', en: 'Restored' },
+  fieldErrors: { 'zh-CN': '{text}', en: '{text}' },
   returned: { 'zh-CN': '已退回', en: 'Sent back' },
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },

@@ -86,6 +86,19 @@ export async function tablesWithColumns(db: Executor, codes?: string[]): Promise
   }));
 }
 
+export type TableDescriptor = StandardTableItem & { version: number };
+
+/** One table's columns (retired ones too) and its descriptor version; undefined when unknown. */
+export async function descriptorOf(db: Executor, tableCode: string): Promise<TableDescriptor | undefined> {
+  const [table] = await tablesWithColumns(db, [tableCode]);
+  if (!table) return undefined;
+  const [row] = await db
+    .select({ version: standardTables.version })
+    .from(standardTables)
+    .where(eq(standardTables.code, tableCode));
+  return { ...table, version: row?.version ?? 1 };
+}
+
 export async function measures(db: Executor, codes?: string[]): Promise<MeasureItem[]> {
   const rows = await db
     .select({
