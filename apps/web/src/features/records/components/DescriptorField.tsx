@@ -78,12 +78,15 @@ function FileControl({
   );
 }
 
-function Control({ field }: { field: FieldSpec }) {
+/** Form.Item hands its child value, onChange and id: the control passes them on. */
+type Bound = { value?: never; onChange?: never; id?: string };
+
+function Control({ field, ...bound }: { field: FieldSpec } & Bound) {
   switch (field.kind) {
     case 'input':
-      return <Input maxLength={field.maxLength} />;
+      return <Input maxLength={field.maxLength} {...bound} />;
     case 'textarea':
-      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} />;
+      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} {...bound} />;
     case 'number':
       return (
         <InputNumber
@@ -91,18 +94,19 @@ function Control({ field }: { field: FieldSpec }) {
           max={field.max}
           style={{ width: '100%' }}
           {...(field.unit ? { suffix: field.unit } : {})}
+          {...bound}
         />
       );
     case 'date':
-      return <DatePicker style={{ width: '100%' }} />;
+      return <DatePicker style={{ width: '100%' }} {...bound} />;
     case 'select':
-      return <Select allowClear options={field.options} />;
+      return <Select allowClear options={field.options} {...bound} />;
     case 'checkboxes':
-      return <Checkbox.Group options={field.options} />;
+      return <Checkbox.Group options={field.options} {...bound} />;
     case 'multiSelect':
-      return <Select mode="multiple" allowClear options={field.options} />;
+      return <Select mode="multiple" allowClear options={field.options} {...bound} />;
     default:
-      return <Input disabled />;
+      return <Input disabled {...bound} />;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { RecordDetail } from '@pineguard/contract';
 import { Alert, Button, Descriptions, Drawer, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { parseTime } from '../../../shared/format.ts';
+import { showTime } from '../format.ts';
 import { useRecordDetail } from '../api.ts';
 import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
 import { useRecordsT } from '../messages.ts';
@@ -86,12 +86,8 @@ export function RecordBody({ record }: { record: RecordDetail }) {
         <Descriptions.Item label={t('col.xmdq')}>{record.xmdq || empty}</Descriptions.Item>
         <Descriptions.Item label={t('col.section')}>{record.code_project4 || empty}</Descriptions.Item>
         <Descriptions.Item label={t('col.collector')}>{record.userName || empty}</Descriptions.Item>
-        <Descriptions.Item label={t('col.timeSubmit')}>
-          {parseTime(record.time_submit) ?? empty}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('detail.received')}>
-          {parseTime(record.time_update) ?? empty}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('col.timeSubmit')}>{showTime(record.time_submit)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.received')}>{showTime(record.time_update)}</Descriptions.Item>
         <Descriptions.Item label={t('detail.id')}>
           <Typography.Text copyable style={{ fontSize: 12 }}>
             {record.id}
@@ -129,7 +125,7 @@ export function RecordBody({ record }: { record: RecordDetail }) {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {t('detail.lastEdit', {
               user: record.user_edit,
-              time: parseTime(record.time_edit) ?? record.time_edit,
+              time: showTime(record.time_edit),
             })}
           </Typography.Paragraph>
         )}

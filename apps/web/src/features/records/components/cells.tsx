@@ -1,5 +1,5 @@
 import { Space, Tag, Typography } from 'antd';
-import { parseTime } from '../../../shared/format.ts';
+import { showTime } from '../format.ts';
 import { type ListColumn, splitMulti } from '../columns.ts';
 
 /** One cell of the data list, by its column's kind. */
@@ -16,7 +16,7 @@ export function Cell({ column, value }: { column: ListColumn; value: unknown }) 
         </Space>
       );
     case 'time':
-      return <>{parseTime(String(value)) ?? String(value)}</>;
+      return <>{showTime(String(value))}</>;
     case 'number':
       return (
         <>
