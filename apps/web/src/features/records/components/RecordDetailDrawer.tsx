@@ -130,9 +130,9 @@ export function RecordBody({ record }: { record: RecordDetail }) {
           </Typography.Paragraph>
         )}
       </Section>
-      <Section title={`${t('detail.photos')} / ${t('detail.videos')}`}>
+      <section style={{ marginBottom: 20 }}>
         <MediaGallery media={record.media} labels={labels} />
-      </Section>
+      </section>
       <Section title={t('detail.location')}>
         <Descriptions size="small" column={4} bordered style={{ marginBottom: 8 }}>
           <Descriptions.Item label={t('col.gpsLong')}>{record.gps_long || empty}</Descriptions.Item>

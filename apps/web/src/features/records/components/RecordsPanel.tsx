@@ -128,7 +128,7 @@ export function RecordsPanel({
 
   return (
     <Flex vertical gap={12}>
-      <Flex justify="space-between" align="start" gap={8} wrap>
+      <Flex justify="space-between" align="start" gap={8}>
         <Filters
           value={filters}
           onChange={changeFilters}
@@ -136,7 +136,7 @@ export function RecordsPanel({
           sectionLocked={Boolean(section)}
           showDeleted={canDelete}
         />
-        <Space>
+        <Space style={{ flex: 'none' }}>
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
           {canEdit && !recycle && (
             <Button

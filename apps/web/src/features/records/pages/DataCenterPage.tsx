@@ -1,6 +1,6 @@
 import { ApartmentOutlined, EnvironmentOutlined, ProjectOutlined } from '@ant-design/icons';
 import { type ProjectTreeNode, YMFS_TABLE } from '@pineguard/contract';
-import { Card, Empty, Flex, Input, Spin, Tabs, Tree } from 'antd';
+import { Card, Empty, Flex, Input, Spin, Tabs, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -117,7 +117,7 @@ export default function DataCenterPage() {
 
   return (
     <Flex gap={12} align="start" data-testid="data-center">
-      <Card size="small" title={t('center.tree')} style={{ width: 260, flex: 'none' }}>
+      <Card size="small" title={t('center.tree')} style={{ width: 280, flex: 'none' }}>
         <Input.Search
           size="small"
           allowClear
@@ -131,6 +131,11 @@ export default function DataCenterPage() {
           <Tree
             showIcon
             blockNode
+            titleRender={(node) => (
+              <Typography.Text ellipsis={{ tooltip: String(node.title) }} style={{ maxWidth: 180 }}>
+                {String(node.title)}
+              </Typography.Text>
+            )}
             treeData={treeData}
             expandedKeys={expandedKeys}
             onExpand={(keys) => setExpanded(keys.map(String))}
