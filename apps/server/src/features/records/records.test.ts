@@ -28,6 +28,7 @@ describe('records', () => {
   let worker: string;
   let adminJs: string;
   let photoId: string;
+  let sys: string;
 
   const collect = async (token: string, records: unknown[]) =>
     t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', { token, body: { records } });
@@ -39,7 +40,7 @@ describe('records', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.initAdmin({ demo: true });
+    sys = await t.initAdmin({ demo: true });
     const select = async (token: string, prjCode: string) => {
       const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
       if (res.code !== 0) throw new Error(res.message);
@@ -392,5 +393,65 @@ describe('records', () => {
       gps_alt: '0.0',
       gps_range: '0.0',
     });
+  });
+
+  it('locks a column type once records hold it, versions the descriptor, audits metadata; refuses deleting a section or project with records', async () => {
+    const first = census({}, { pic_tree: photoId });
+    await collect(worker, [first]);
+    const version = (
+      await t.api<{ data: RecordDetail }>('POST', '/api/sync/queryDataDetail', {
+        token: admin,
+        body: { id: first.uuid },
+      })
+    ).value.data.descriptor_version;
+    const retype = await t.api('POST', '/api/standard/saveColumn', {
+      token: sys,
+      body: { tableCode: 'gbksdc0101', code: 'kssl', value: '枯死株数', fldInput: 'text' },
+    });
+    expect(retype.code).not.toBe(0);
+    expect(retype.message).toContain('kssl');
+    const relabel = await t.api('POST', '/api/standard/saveColumn', {
+      token: sys,
+      body: {
+        tableCode: 'gbksdc0101',
+        code: 'kssl',
+        value: '枯死树株数',
+        fldInput: 'number',
+        rules: { required: true, min: 0, max: 10000 },
+      },
+    });
+    expect(relabel.code).toBe(0);
+    const rec = census({}, { pic_tree: photoId });
+    await collect(worker, [rec]);
+    const d = await t.api<{ data: RecordDetail }>('POST', '/api/sync/queryDataDetail', {
+      token: admin,
+      body: { id: rec.uuid },
+    });
+    expect(d.value.data.descriptor_version).toBe(version + 1);
+    await t.api('POST', '/api/user/selectProject', { token: sys, body: { prjCode: 'KH2026' } });
+    const log = await t.api<{ list: { entity: string; entityId: string }[] }>('POST', '/api/audit/list', {
+      token: sys,
+      body: { entity: 'standard', pageNum: 1, pageSize: 10 },
+    });
+    expect(log.value.list.map((e) => e.entityId)).toContain('gbksdc0101.kssl');
+    const sections = await t.api<{ id: string; code: string }[]>(
+      'GET',
+      '/api/project/selectBDInfo?prjCode=KH2026',
+      { token: admin },
+    );
+    const bd1 = (Array.isArray(sections.value) ? sections.value : []).find((s) => s.code === 'KH-BD01');
+    if (bd1) {
+      const delSection = await t.api('POST', '/api/project/delBdInfo', {
+        token: admin,
+        body: { id: bd1.id },
+      });
+      expect(delSection.code).not.toBe(0);
+      expect(delSection.message).toContain('采集记录');
+    }
+    const delProject = await t.api('POST', '/api/project/delete', {
+      token: sys,
+      body: { prjCode: 'KH2026' },
+    });
+    expect(delProject.code).not.toBe(0);
   });
 });
