@@ -126,7 +126,7 @@ export function buildListColumns(columnList: ColumnDescriptor[], texts: ColumnTe
     ...extra,
   });
   return [
-    fixed('xmdq', texts.xmdq, fixedWidths.xmdq, { fixed: 'left' }),
+    fixed('xmdq', texts.xmdq, fixedWidths.xmdq),
     fixed('code_project4', texts.section, fixedWidths.section),
     fixed('userName', texts.collector, fixedWidths.collector),
     ...dynamicColumns(columnList),

@@ -293,7 +293,8 @@ describe('correction form generation', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/data/update');
     expect(JSON.parse(String(init.body))).toEqual({ id: detail.id, fields: { qrcode: 'KH26-0000009' } });
-  });
+    // A whole generated form typed into by user-event: slow in jsdom on a busy 2-core machine.
+  }, 40_000);
 });
 
 describe('review reason rule', () => {

@@ -20,7 +20,6 @@ import { StateTag } from './StateTag.tsx';
 export type RecordPage = { list: RecordRow[]; total: number; totalExact?: boolean };
 
 const mediaWidth = 110;
-const actionsWidth = 170;
 
 /** The §9 column set with the translated fixed titles. */
 export function useListColumns(columnList: ColumnDescriptor[]): ListColumn[] {
@@ -68,6 +67,7 @@ export function RecordTable({
   actions,
   onOpen,
   testId = 'record-table',
+  actionsWidth = 170,
 }: {
   columnList: ColumnDescriptor[];
   data: RecordPage | undefined;
@@ -82,6 +82,7 @@ export function RecordTable({
   actions: (row: RecordRow) => ReactNode;
   onOpen: (row: RecordRow) => void;
   testId?: string;
+  actionsWidth?: number;
 }) {
   const t = useRecordsT();
   const listColumns = useListColumns(columnList);
@@ -149,7 +150,7 @@ export function RecordTable({
       ),
     });
     return out;
-  }, [listColumns, current.code, current.order, dynamicEnd, t, actions, onOpen]);
+  }, [listColumns, current.code, current.order, dynamicEnd, t, actions, onOpen, actionsWidth]);
 
   // Spec §8: a failed list load empties the table and shows total 0.
   const shown = isError ? { list: [], total: 0 } : data;

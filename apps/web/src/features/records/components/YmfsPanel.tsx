@@ -143,6 +143,7 @@ export function YmfsPanel({
       </Typography.Text>
       <RecordTable
         testId="ymfs-table"
+        actionsWidth={250}
         columnList={list.data?.columnList ?? columns.data?.columnList ?? []}
         data={list.data?.result}
         isFetching={list.isFetching}

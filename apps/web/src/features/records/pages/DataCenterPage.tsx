@@ -116,8 +116,8 @@ export default function DataCenterPage() {
   });
 
   return (
-    <Flex gap={12} align="start" data-testid="data-center">
-      <Card size="small" title={t('center.tree')} style={{ width: 280, flex: 'none' }}>
+    <Flex gap={12} align="start" wrap data-testid="data-center">
+      <Card size="small" title={t('center.tree')} style={{ flex: '0 0 280px', maxWidth: '100%' }}>
         <Input.Search
           size="small"
           allowClear
@@ -158,7 +158,7 @@ export default function DataCenterPage() {
           />
         )}
       </Card>
-      <Card size="small" style={{ flex: 1, minWidth: 0 }}>
+      <Card size="small" style={{ flex: '1 1 480px', minWidth: 0 }}>
         {!project ? (
           <Empty description={t('center.noProject')} />
         ) : tables.isPending ? (
