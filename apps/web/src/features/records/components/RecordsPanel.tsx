@@ -138,7 +138,7 @@ export function RecordsPanel({
         />
         <Space style={{ flex: 'none' }}>
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
-          {canEdit && !recycle && (
+          {can('files.upload') && !recycle && (
             <Button
               type="primary"
               icon={<PlusOutlined />}
