@@ -156,7 +156,7 @@ export async function generateRecords(
       const bad = results.find((r) => r.status === 'rejected');
       if (bad) throw new Error(`generated record rejected: ${JSON.stringify(bad.errors)}`);
       created += results.length;
-      if (o.review) reviewed.push(...results.filter((r) => Math.random() < 0.65).map((r) => r.uuid));
+      if (o.review) reviewed.push(...results.filter(() => Math.random() < 0.65).map((r) => r.uuid));
       if (o.log && created % 50_000 < batchSize) o.log(`${created} records`);
     }
   };

@@ -56,8 +56,8 @@ ALTER TABLE "records" ADD CONSTRAINT "records_project_code_projects_code_fk" FOR
 ALTER TABLE "records" ADD CONSTRAINT "records_collector_id_users_id_fk" FOREIGN KEY ("collector_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records" ADD CONSTRAINT "records_editor_id_users_id_fk" FOREIGN KEY ("editor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "record_history_record_idx" ON "record_history" USING btree ("record_id","id");--> statement-breakpoint
-CREATE INDEX "records_list_idx" ON "records" USING btree ("project_code","table_code","time_submit" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "records_section_state_idx" ON "records" USING btree ("project_code","table_code","section_code","state","time_submit" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "records_state_idx" ON "records" USING btree ("project_code","table_code","state","time_submit" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "records_deleted_idx" ON "records" USING btree ("project_code","table_code","deleted_at" DESC NULLS LAST) WHERE deleted_at is not null;--> statement-breakpoint
+CREATE INDEX "records_list_idx" ON "records" USING btree ("project_code","table_code","time_submit" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "records_section_state_idx" ON "records" USING btree ("project_code","table_code","section_code","state","time_submit" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "records_state_idx" ON "records" USING btree ("project_code","table_code","state","time_submit" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "records_deleted_idx" ON "records" USING btree ("project_code","table_code","deleted_at" DESC NULLS FIRST) WHERE deleted_at is not null;--> statement-breakpoint
 CREATE INDEX "records_search_idx" ON "records" USING gin ("search_text" gin_trgm_ops);

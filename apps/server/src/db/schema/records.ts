@@ -58,16 +58,23 @@ export const records = pgTable(
   },
   (t) => [
     index('records_list_idx')
-      .on(t.projectCode, t.tableCode, t.timeSubmit.desc(), t.id.desc())
+      .on(t.projectCode, t.tableCode, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
     index('records_section_state_idx')
-      .on(t.projectCode, t.tableCode, t.sectionCode, t.state, t.timeSubmit.desc(), t.id.desc())
+      .on(
+        t.projectCode,
+        t.tableCode,
+        t.sectionCode,
+        t.state,
+        t.timeSubmit.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`deleted_at is null`),
     index('records_state_idx')
-      .on(t.projectCode, t.tableCode, t.state, t.timeSubmit.desc(), t.id.desc())
+      .on(t.projectCode, t.tableCode, t.state, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
     index('records_deleted_idx')
-      .on(t.projectCode, t.tableCode, t.deletedAt.desc())
+      .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
       .where(sql`deleted_at is not null`),
     index('records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -359,6 +359,11 @@ describe('records', () => {
     });
     expect(upCols.value.tbName).toBe('gbksdc0101');
     expect(upCols.value.sections).toHaveLength(3);
+    const bdCols = await t.api<{ sections: { code: string }[] }>('POST', '/api/data/uploadColumns', {
+      token: bd,
+      body: { prjCode: 'KH2026' },
+    });
+    expect(bdCols.value.sections.map((x) => x.code)).toEqual(['KH-BD01']);
     const examiners = await t.api<{ name: string }[]>('POST', '/api/sync/examineUserList', {
       token: admin,
       body: {},

@@ -178,15 +178,15 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/data/uploadColumns', {
-    config: { access: 'files.upload', projectOf: prjCodeInBody },
+    config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
-      summary: '录入字段（按防治措施或标准表）',
+      summary: '录入字段（按防治措施或标准表）与可见标段',
       body: uploadColumnsBody,
       response: { 200: envelope(uploadColumnsValue) },
     },
     handler: async (req) =>
-      ok(await records.uploadColumns(deps, projectOf(req), req.body.tbName, req.body.fzcs)),
+      ok(await records.uploadColumns(deps, authOf(req), projectOf(req), req.body.tbName, req.body.fzcs)),
   });
 
   /* ---- tree quantity (ymfs) ---- */

@@ -33,6 +33,22 @@ import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } fr
 
 /* ------------------------------------------------------------------ context */
 
+/**
+ * Reads (list, detail) reuse a project's context and a table's descriptor for a few seconds
+ * instead of ~10 metadata queries per request; writes (ingestion, corrections) always read fresh.
+ */
+const READ_CACHE_MS = 5_000;
+const readCache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = readCache.get(key);
+  if (hit && Date.now() - hit.at < READ_CACHE_MS) return hit.value as Promise<T>;
+  if (readCache.size > 1000) readCache.clear();
+  const value = load();
+  value.catch(() => readCache.delete(key));
+  readCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
 type ProjectContext = {
   projectCode: string;
   areaCode: string;
@@ -408,8 +424,10 @@ export async function list(
   const { db } = deps.database;
   if (body.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) throw fail.forbidden();
   const [ctx, table] = await Promise.all([
-    projectContext(db, projectCode),
-    tableFor(db, projectCode, body.prjStandCode),
+    cachedRead(`ctx:${projectCode}`, () => projectContext(db, projectCode)),
+    cachedRead(`table:${projectCode}:${body.prjStandCode}`, () =>
+      tableFor(db, projectCode, body.prjStandCode),
+    ),
   ]);
   const scope = await sectionScope(db, auth, projectCode);
   const keyword = body.keyWords ? searchToken(body.keyWords) : '';
@@ -519,8 +537,8 @@ export async function detail(
     throw fail.notFound('recordNotFound');
   }
   const [ctx, table, history] = await Promise.all([
-    projectContext(db, projectCode),
-    standards.descriptorOf(db, r.table_code),
+    cachedRead(`ctx:${projectCode}`, () => projectContext(db, projectCode)),
+    cachedRead(`descriptor:${r.table_code}`, () => standards.descriptorOf(db, r.table_code)),
     q.historyOf(db, id),
   ]);
   const columns = table?.columns ?? [];
@@ -755,6 +773,7 @@ export async function columnList(
 
 export async function uploadColumns(
   deps: AppDeps,
+  auth: AuthContext,
   projectCode: string,
   tbName: string | undefined,
   fzcs: string | undefined,
@@ -768,7 +787,10 @@ export async function uploadColumns(
   }
   code ??= tables[0]?.code ?? 'gbymfs0101';
   const columns = await columnList(deps, projectCode, code, false);
-  const sections = await projects.listSections(db, projectCode);
+  const scope = await sectionScope(db, auth, projectCode);
+  const sections = (await projects.listSections(db, projectCode)).filter(
+    (s) => !scope || scope.includes(s.code),
+  );
   return {
     tbName: code,
     columnList: columns,
