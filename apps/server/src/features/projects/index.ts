@@ -1,0 +1,2 @@
+/** The projects feature's public API: what other features may call. */
+export { choosableProjects, findProject, isProjectMember, projectTree } from './service.ts';

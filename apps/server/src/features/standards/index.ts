@@ -1,0 +1,2 @@
+/** The standards feature's public API: what other features may call. */
+export { ensureStandards, measures, projectMeasureCodes, projectTables } from './service.ts';
