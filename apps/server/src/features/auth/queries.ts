@@ -1,9 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client.ts';
 import {
-  areas,
   loginFailures,
-  projects,
   roles,
   sessions,
   userProjectRoles,
