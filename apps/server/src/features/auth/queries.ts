@@ -1,12 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client.ts';
-import {
-  loginFailures,
-  roles,
-  sessions,
-  userProjectRoles,
-  users,
-} from '../../db/schema/index.ts';
+import { loginFailures, roles, sessions, userProjectRoles, users } from '../../db/schema/index.ts';
 
 export function findLiveUserByAccount(db: Db, account: string) {
   return db

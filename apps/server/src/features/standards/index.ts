@@ -1,2 +1,2 @@
 /** The standards feature's public API: what other features may call. */
-export { ensureStandards, measures, projectMeasureCodes, projectTables } from './service.ts';
+export { ensureStandards, measures, metadataLimits, projectMeasureCodes, projectTables } from './service.ts';
