@@ -46,9 +46,8 @@ export async function listAudit(db: Executor, filter: AuditFilter, page: Page) {
 
 /** Deletes audit rows older than the cut-off; answers how many went. */
 export async function deleteAuditBefore(db: Executor, before: Date): Promise<number> {
-  const removed = await db
-    .delete(auditLog)
-    .where(sql`${auditLog.at} < ${before}`)
-    .returning({ id: auditLog.id });
-  return removed.length;
+  const result = await db.execute<{ n: number }>(sql`
+    with gone as (delete from ${auditLog} where ${auditLog.at} < ${before.toISOString()} returning 1)
+    select count(*)::int as n from gone`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

@@ -87,3 +87,15 @@ export function findSession(db: Db, id: string) {
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+/** Deletes sessions that ended, or expired, before the cut-off; answers how many went. */
+export async function deleteSessionsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with gone as (
+      delete from ${sessions}
+      where ${sessions.endedAt} < ${before.toISOString()} or ${sessions.expiresAt} < ${before.toISOString()}
+      returning 1
+    )
+    select count(*)::int as n from gone`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

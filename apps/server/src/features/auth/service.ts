@@ -157,3 +157,8 @@ export function countRecentFailures(db: Executor, key: string, since: Date): Pro
 export function recordFailures(db: Executor, keys: string[], windowStart: Date): Promise<void> {
   return q.recordFailures(db, keys, windowStart);
 }
+
+/** Deletes sessions that ended or expired more than `days` days ago; answers how many went. */
+export function pruneSessions(deps: Pick<AppDeps, 'database'>, days: number): Promise<number> {
+  return q.deleteSessionsBefore(deps.database.db, new Date(Date.now() - days * 86_400_000));
+}
