@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, countDeleted } from '../../platform/sql.ts';
 
 export type AuditFilter = {
   projectCode?: string | undefined;
@@ -45,9 +45,9 @@ export async function listAudit(db: Executor, filter: AuditFilter, page: Page) {
 }
 
 /** Deletes audit rows older than the cut-off; answers how many went. */
-export async function deleteAuditBefore(db: Executor, before: Date): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    with gone as (delete from ${auditLog} where ${auditLog.at} < ${before.toISOString()} returning 1)
-    select count(*)::int as n from gone`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+export function deleteAuditBefore(db: Executor, before: Date): Promise<number> {
+  return countDeleted(
+    db,
+    sql`delete from ${auditLog} where ${auditLog.at} < ${before.toISOString()} returning 1`,
+  );
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client.ts';
 import { loginFailures, roles, sessions, userProjectRoles, users } from '../../db/schema/index.ts';
+import { countDeleted } from '../../platform/sql.ts';
 
 export function findLiveUserByAccount(db: Db, account: string) {
   return db
@@ -89,13 +90,10 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
 }
 
 /** Deletes sessions that ended, or expired, before the cut-off; answers how many went. */
-export async function deleteSessionsBefore(db: Db, before: Date): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    with gone as (
-      delete from ${sessions}
-      where ${sessions.endedAt} < ${before.toISOString()} or ${sessions.expiresAt} < ${before.toISOString()}
-      returning 1
-    )
-    select count(*)::int as n from gone`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+export function deleteSessionsBefore(db: Db, before: Date): Promise<number> {
+  const cutOff = before.toISOString();
+  return countDeleted(
+    db,
+    sql`delete from ${sessions} where ${sessions.endedAt} < ${cutOff} or ${sessions.expiresAt} < ${cutOff} returning 1`,
+  );
 }
