@@ -1,9 +1,11 @@
 // Lint: typescript-eslint's recommended rules everywhere, React hooks rules in the web app, and
-// the import direction the architecture asks for (shared → features → app; never feature → feature).
+// the import direction the architecture asks for (shared → features → app; a feature uses
+// another feature only through its public entry: tools/eslint-feature-boundaries.js).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint-feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -59,6 +61,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/features/**'], message: 'platform must not import features.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/feature-imports': [
+        'error',
+        { featuresDir: 'apps/server/src/features', entries: ['index.ts'] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/feature-imports': [
+        'error',
+        { featuresDir: 'apps/web/src/features', entries: ['index.ts', 'index.tsx', 'api.ts'] },
       ],
     },
   },

@@ -8,11 +8,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, t } from '@pineguard/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { areasRoutes } from './features/areas/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dictRoutes } from './features/dict/routes.ts';
 import { invitationsRoutes } from './features/invitations/routes.ts';
 import { menusRoutes } from './features/menus/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
 import { standardsRoutes } from './features/standards/routes.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(profileRoutes);
   await app.register(filesRoutes);
   await app.register(recordsRoutes);
   await app.register(usersRoutes);
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(dictRoutes);
   await app.register(projectsRoutes);
+  await app.register(areasRoutes);
   await app.register(standardsRoutes);
 
   registerWebApp(app, config.webDist);

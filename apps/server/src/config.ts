@@ -17,6 +17,8 @@ const envSchema = z.object({
   APP_TITLE: z.string().default('松材线虫病防治监管平台'),
   WEB_DIST: z.string().optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(7),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   SINGLE_SIGN_IN: bool,
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
@@ -43,6 +45,8 @@ export type Config = {
   appTitle: string;
   webDist: string;
   sessionTtlMs: number;
+  /** Ended or expired sessions and audit rows older than these many days are deleted daily. */
+  retention: { sessionDays: number; auditDays: number };
   singleSignIn: boolean;
   login: { maxPerAccount: number; maxPerAddress: number; lockMinutes: number };
   trustProxy: boolean;
@@ -80,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appTitle: e.APP_TITLE,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    retention: { sessionDays: e.SESSION_RETENTION_DAYS, auditDays: e.AUDIT_RETENTION_DAYS },
     singleSignIn: e.SINGLE_SIGN_IN,
     login: {
       maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

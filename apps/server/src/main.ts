@@ -1,13 +1,19 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './features/system/bootstrap.ts';
+import { prepareDatabase, scheduleRetention } from './features/system/index.ts';
 import { createStorage } from './platform/storage/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await prepareDatabase(database);
 const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+// Old sessions and audit rows go at start and then daily (SESSION_RETENTION_DAYS, AUDIT_RETENTION_DAYS).
+const stopRetention = scheduleRetention(
+  { config, database },
+  (removed) => app.log.info(removed, 'retention: old sessions and audit rows deleted'),
+  (error) => app.log.error({ err: error }, 'retention failed'),
+);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -20,6 +26,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 15_000);
   timer.unref();
+  stopRetention();
   try {
     await app.close();
     await database.close();

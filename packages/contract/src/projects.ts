@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { areaEntry } from './areas.ts';
 import { measureItem } from './standards.ts';
 
 export const projectCode = z
@@ -45,6 +46,9 @@ export const projectItem = z.object({
   createdAt: z.string(),
 });
 export type ProjectItem = z.infer<typeof projectItem>;
+/** A project body as the server reads it (defaults applied) and as a client may send it. */
+export type ProjectBody = z.infer<typeof projectBody>;
+export type ProjectBodyInput = z.input<typeof projectBody>;
 
 export const prjCodeQuery = z.object({ prjCode: projectCode });
 export const prjCodeBody = z.object({ prjCode: projectCode });
@@ -85,17 +89,9 @@ export const sectionItem = z.object({
   plannedVolume: z.number().nullable(),
 });
 export type SectionItem = z.infer<typeof sectionItem>;
-
-export const areaEntry = z.object({
-  code: z.string(),
-  name: z.string(),
-  father: z.string().nullable(),
-  sort: z.number(),
-});
-export type AreaNode = { value: string; label: string; children?: AreaNode[] };
-export const areaNode: z.ZodType<AreaNode> = z.lazy(() =>
-  z.object({ value: z.string(), label: z.string(), children: z.array(areaNode).optional() }),
-);
+/** A section body as the server reads it (defaults applied) and as a client may send it. */
+export type SectionBody = z.infer<typeof sectionBody>;
+export type SectionBodyInput = z.input<typeof sectionBody>;
 
 export const storageUsageItem = z.object({ kind: z.string(), files: z.number().int(), bytes: z.number() });
 export type StorageUsageItem = z.infer<typeof storageUsageItem>;

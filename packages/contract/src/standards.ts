@@ -17,6 +17,8 @@ export const columnRules = z.object({
   unit: z.string().max(10).optional(),
 });
 
+export type ColumnRules = z.infer<typeof columnRules>;
+
 export const columnDescriptor = z.object({
   code: z.string(),
   value: z.string(),

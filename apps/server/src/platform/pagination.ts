@@ -97,3 +97,16 @@ export function keysetAfter(
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
+
+/**
+ * The total as a list answers it: `{ total }` while exact (the wire shape lists always had),
+ * `{ total, totalExact: false }` when it is the planner's estimate.
+ */
+export async function pageTotal(
+  db: Executor,
+  from: SQL,
+  exactUpTo = EXACT_COUNT_LIMIT,
+): Promise<{ total: number; totalExact?: false }> {
+  const { total, totalExact } = await countOrEstimate(db, from, exactUpTo);
+  return totalExact ? { total } : { total, totalExact: false };
+}

@@ -18,5 +18,9 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
   },
-  (t) => [index('audit_log_project_at_idx').on(t.projectCode, t.at)],
+  (t) => [
+    index('audit_log_project_at_idx').on(t.projectCode, t.at),
+    index('audit_log_project_id_idx').on(t.projectCode, t.id),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );

@@ -26,5 +26,5 @@ export const files = pgTable(
     exifLat: doublePrecision(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_project_kind_idx').on(t.projectCode, t.kind)],
+  (t) => [index('files_project_kind_idx').on(t.projectCode, t.kind), index('files_owner_idx').on(t.ownerId)],
 );

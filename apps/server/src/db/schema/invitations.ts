@@ -24,5 +24,5 @@ export const invitations = pgTable(
     uses: integer().notNull().default(0),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('invitations_project_idx').on(t.projectCode)],
+  (t) => [index('invitations_project_idx').on(t.projectCode), index('invitations_role_idx').on(t.roleId)],
 );

@@ -40,5 +40,8 @@ export const sections = pgTable(
     plannedVolume: numeric({ precision: 12, scale: 2, mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('sections_project_code_uq').on(t.projectCode, t.code)],
+  (t) => [
+    unique('sections_project_code_uq').on(t.projectCode, t.code),
+    index('sections_manager_idx').on(t.managerId),
+  ],
 );

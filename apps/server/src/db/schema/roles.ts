@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { menuItems } from './menus.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
@@ -31,7 +41,10 @@ export const userProjectRoles = pgTable(
       .references(() => roles.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.projectCode, t.roleId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectCode, t.roleId] }),
+    index('user_project_roles_project_role_idx').on(t.projectCode, t.roleId),
+  ],
 );
 
 export const roleMenus = pgTable(

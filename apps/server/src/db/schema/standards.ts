@@ -1,3 +1,4 @@
+import type { ColumnRules } from '@pineguard/contract';
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 
@@ -22,14 +23,7 @@ export const standardTables = pgTable('standard_tables', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export type ColumnRules = {
-  required?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  options?: { value: string; label: string }[];
-  unit?: string;
-};
+export type { ColumnRules };
 
 /**
  * 字段描述: one dynamic field of a standard table. `code` is a safe identifier; a removed column

@@ -1,14 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import {
-  areas,
-  loginFailures,
-  projects,
-  roles,
-  sessions,
-  userProjectRoles,
-  users,
-} from '../../db/schema/index.ts';
+import type { Executor as Db } from '../../db/client.ts';
+import { loginFailures, roles, sessions, userProjectRoles, users } from '../../db/schema/index.ts';
+import { countDeleted } from '../../platform/sql.ts';
 
 export function findLiveUserByAccount(db: Db, account: string) {
   return db
@@ -50,26 +43,16 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: string; client: number; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    userId: string;
+    client: number;
+    expiresAt: Date;
+    projectCode?: string | null;
+    roleId?: number | null;
+  },
 ) {
   await db.insert(sessions).values(values);
-}
-
-export function findProject(db: Db, code: string) {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.code, code), isNull(projects.deletedAt)))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
-export async function isProjectMember(db: Db, userId: string, projectCode: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userProjectRoles)
-    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
-  return (row?.n ?? 0) > 0;
 }
 
 export async function setSessionProject(db: Db, sessionId: string, projectCode: string) {
@@ -94,26 +77,23 @@ export async function roleIdsInProject(db: Db, userId: string, projectCode: stri
   return rows.map((r) => r.id);
 }
 
-/** Live projects a user may choose: all of them for the super administrator. */
-export function choosableProjects(db: Db, userId: string, superAdmin: boolean) {
-  const base = db
-    .selectDistinct({ code: projects.code, name: projects.name, areaCode: projects.areaCode })
-    .from(projects);
-  if (superAdmin) return base.where(isNull(projects.deletedAt)).orderBy(projects.code);
-  return base
-    .innerJoin(userProjectRoles, eq(userProjectRoles.projectCode, projects.code))
-    .where(and(isNull(projects.deletedAt), eq(userProjectRoles.userId, userId)))
-    .orderBy(projects.code);
+export function findSession(db: Db, id: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .then((rows) => rows[0]);
 }
 
-/** The areas named and all their ancestors, walking up at most four levels. */
-export async function areasWithAncestors(db: Db, codes: string[]) {
-  const found = new Map<string, typeof areas.$inferSelect>();
-  let wanted = [...new Set(codes)];
-  for (let level = 0; level < 4 && wanted.length; level++) {
-    const rows = await db.select().from(areas).where(inArray(areas.code, wanted));
-    for (const row of rows) found.set(row.code, row);
-    wanted = rows.map((r) => r.parentCode).filter((c): c is string => !!c && !found.has(c));
-  }
-  return found;
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Deletes sessions that ended, or expired, before the cut-off; answers how many went. */
+export function deleteSessionsBefore(db: Db, before: Date): Promise<number> {
+  const cutOff = before.toISOString();
+  return countDeleted(
+    db,
+    sql`delete from ${sessions} where ${sessions.endedAt} < ${cutOff} or ${sessions.expiresAt} < ${cutOff} returning 1`,
+  );
 }

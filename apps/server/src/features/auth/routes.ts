@@ -1,12 +1,10 @@
 import {
-  editSelfInfoBody,
   envelope,
   loginBody,
   loginValue,
   passwordBody,
   projectTreeNode,
   selectProjectBody,
-  selfInfoValue,
   selfValue,
   switchRoleBody,
   t,
@@ -68,24 +66,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'session' },
     schema: { tags, summary: '可选项目树', response: { 200: envelope(z.array(projectTreeNode)) } },
     handler: async (req) => ok(await auth.projectTree(deps, authOf(req))),
-  });
-
-  app.get('/api/user/selfInfo', {
-    config: { access: 'session' },
-    schema: { tags, summary: '个人资料', response: { 200: envelope(selfInfoValue) } },
-    handler: async (req) => ok(await auth.selfInfo(deps, authOf(req))),
-  });
-
-  app.post('/api/user/editSelfInfo', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      summary: '修改个人资料（手机号只读）',
-      body: editSelfInfoBody,
-      response: { 200: envelope(selfInfoValue) },
-    },
-    handler: async (req) =>
-      ok(await auth.editSelfInfo(deps, authOf(req), req.body), t(requestLang(req), 'profileSaved')),
   });
 
   app.post('/api/user/switchRole', {

@@ -1,17 +1,11 @@
-import {
-  ErrorCode,
-  type Lang,
-  type ProjectTreeNode,
-  type SelfInfo,
-  type SelfValue,
-} from '@pineguard/contract';
-import { eq } from 'drizzle-orm';
+import { ErrorCode, type Lang, type ProjectTreeNode, type SelfValue } from '@pineguard/contract';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { sessions, users } from '../../db/schema/index.ts';
 import { type AuthContext, endSession, endSessions, hashToken, newToken } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/password.ts';
-import { menusForRoles } from '../menus/queries.ts';
+import { menusForRoles } from '../menus/index.ts';
+import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
 
 export async function login(
@@ -63,7 +57,7 @@ export async function self(deps: AppDeps, auth: AuthContext, lang: Lang): Promis
   const { db } = deps.database;
   const user = await q.findUser(db, auth.userId);
   if (!user) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
-  const project = auth.projectCode ? await q.findProject(db, auth.projectCode) : undefined;
+  const project = auth.projectCode ? await projects.findProject(db, auth.projectCode) : undefined;
   const heldRoles = project ? await q.rolesInProject(db, user.id, project.code) : [];
   const roleIds = auth.roleId ? [auth.roleId] : heldRoles.map((r) => r.id);
   const [menus, sysMenus] = await Promise.all([
@@ -104,74 +98,25 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await q.setPasswordHash(tx, user.id, passwordHash);
     await endSessions(tx, { userId: user.id, exceptSessionId: auth.sessionId }, 'password');
   });
 }
 
 export async function selectProject(deps: AppDeps, auth: AuthContext, prjCode: string) {
   const { db } = deps.database;
-  const project = await q.findProject(db, prjCode);
+  const project = await projects.findProject(db, prjCode);
   if (!project) throw fail.notFound();
-  if (!auth.isSuperAdmin && !(await q.isProjectMember(db, auth.userId, project.code))) {
+  if (!auth.isSuperAdmin && !(await projects.isProjectMember(db, auth.userId, project.code))) {
     throw fail.forbidden('projectNotMember');
   }
   await q.setSessionProject(db, auth.sessionId, project.code);
   return { code: project.code, name: project.name };
 }
 
-/** The user's projects as a tree of province → city → county → project, ordered by area sort. */
-export async function projectTree(deps: AppDeps, auth: AuthContext): Promise<ProjectTreeNode[]> {
-  const { db } = deps.database;
-  const list = await q.choosableProjects(db, auth.userId, auth.isSuperAdmin);
-  const areaRows = await q.areasWithAncestors(
-    db,
-    list.map((p) => p.areaCode),
-  );
-  type Node = ProjectTreeNode & { sort: number; children: Node[] };
-  const roots: Node[] = [];
-  const nodes = new Map<string, Node>();
-  const areaNode = (code: string): Node | undefined => {
-    const existing = nodes.get(code);
-    if (existing) return existing;
-    const row = areaRows.get(code);
-    if (!row) return undefined;
-    const node: Node = { value: row.code, label: row.name, type: 'area', sort: row.sort, children: [] };
-    nodes.set(code, node);
-    const parent = row.parentCode ? areaNode(row.parentCode) : undefined;
-    (parent ? parent.children : roots).push(node);
-    return node;
-  };
-  for (const project of list) {
-    const leaf: Node = { value: project.code, label: project.name, type: 'project', sort: 0, children: [] };
-    const parent = areaNode(project.areaCode);
-    (parent ? parent.children : roots).push(leaf);
-  }
-  const strip = (list: Node[]): ProjectTreeNode[] =>
-    list
-      .sort((a, b) => a.sort - b.sort || a.label.localeCompare(b.label, 'zh-CN'))
-      .map(({ value, label, type, children }) =>
-        type === 'project' ? { value, label, type } : { value, label, type, children: strip(children) },
-      );
-  return strip(roots);
-}
-
-export async function selfInfo(deps: AppDeps, auth: AuthContext): Promise<SelfInfo> {
-  const user = await q.findUser(deps.database.db, auth.userId);
-  if (!user) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
-  return { name: user.name, avatar: user.avatar, sex: user.sex, birthday: user.birthday, phone: user.phone };
-}
-
-export async function editSelfInfo(
-  deps: AppDeps,
-  auth: AuthContext,
-  input: { name: string; avatar: string; sex: number | null; birthday: string | null },
-): Promise<SelfInfo> {
-  await deps.database.db
-    .update(users)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(users.id, auth.userId));
-  return selfInfo(deps, auth);
+/** The user's projects as a tree of province → city → county → project. */
+export function projectTree(deps: AppDeps, auth: AuthContext): Promise<ProjectTreeNode[]> {
+  return projects.projectTree(deps, auth);
 }
 
 /**
@@ -189,9 +134,9 @@ export async function switchRole(
   if (!held.includes(roleId)) throw fail.forbidden('roleNotAssignable');
   const token = newToken();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
+    const current = await q.findSession(tx, auth.sessionId);
     await endSession(tx, auth.sessionId, 'role');
-    await tx.insert(sessions).values({
+    await q.insertSession(tx, {
       tokenHash: hashToken(token),
       userId: auth.userId,
       client: current?.client ?? 2,
@@ -201,4 +146,19 @@ export async function switchRole(
     });
   });
   return { token };
+}
+
+/** Failed attempts under `key` since `since` (sign-in and invitation-code throttling share the table). */
+export function countRecentFailures(db: Executor, key: string, since: Date): Promise<number> {
+  return q.countRecentFailures(db, key, since);
+}
+
+/** Records failed attempts under each key and trims the ones that fell out of the window. */
+export function recordFailures(db: Executor, keys: string[], windowStart: Date): Promise<void> {
+  return q.recordFailures(db, keys, windowStart);
+}
+
+/** Deletes sessions that ended or expired more than `days` days ago; answers how many went. */
+export function pruneSessions(deps: Pick<AppDeps, 'database'>, days: number): Promise<number> {
+  return q.deleteSessionsBefore(deps.database.db, new Date(Date.now() - days * 86_400_000));
 }

@@ -6,6 +6,7 @@ import {
   inviteItem,
   inviteListBody,
   pageOf,
+  registerBody,
   t,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -68,5 +69,17 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const joined = await invites.joinWithCode(deps, authOf(req), req.body.code, req.ip);
       return ok(joined, t(requestLang(req), 'joinedProject', { name: joined.projectName }));
     },
+  });
+
+  app.post('/api/user/register', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: '凭邀请码注册（待审核）',
+      body: registerBody,
+      response: { 200: envelope(z.object({ id: z.string(), projectName: z.string() })) },
+    },
+    handler: async (req) =>
+      ok(await invites.register(deps, req.body, req.ip), t(requestLang(req), 'registered')),
   });
 };

@@ -1,66 +1,27 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, inviteAlphabet, type InviteItem } from '@pineguard/contract';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { invitations, projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { audit } from '../../platform/audit.ts';
-import { countRecentFailures, recordFailures } from '../auth/queries.ts';
-import { allAssignable } from '../roles/queries.ts';
-import { accountTaken, phoneTaken } from '../users/queries.ts';
+import type { Page } from '../../platform/pagination.ts';
+import { countRecentFailures, recordFailures } from '../auth/index.ts';
+import { allAssignable } from '../roles/index.ts';
+import { accountTaken, phoneTaken } from '../users/index.ts';
+import * as q from './queries.ts';
 
 export function newInviteCode(): string {
   return Array.from({ length: 8 }, () => inviteAlphabet[randomInt(inviteAlphabet.length)]).join('');
 }
 
-const usable = () =>
-  and(
-    isNull(invitations.revokedAt),
-    or(isNull(invitations.expiresAt), gt(invitations.expiresAt, sql`now()`)),
-    or(isNull(invitations.maxUses), sql`${invitations.uses} < ${invitations.maxUses}`),
-  );
-
-export async function listInvites(
+export function listInvites(
   deps: AppDeps,
   projectCode: string,
-  page: { pageNum: number; pageSize: number },
-): Promise<{ list: InviteItem[]; total: number }> {
-  const { db } = deps.database;
-  const where = and(eq(invitations.projectCode, projectCode), isNull(invitations.revokedAt));
-  const [total] = await db.select({ n: count() }).from(invitations).where(where);
-  const rows = await db
-    .select({
-      invite: invitations,
-      roleName: roles.name,
-      createdBy: users.name,
-      active: sql<boolean>`${usable()}`,
-    })
-    .from(invitations)
-    .innerJoin(roles, eq(roles.id, invitations.roleId))
-    .innerJoin(users, eq(users.id, invitations.createdBy))
-    .where(where)
-    .orderBy(desc(invitations.createdAt))
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize);
-  return {
-    total: total?.n ?? 0,
-    list: rows.map(({ invite, roleName, createdBy, active }) => ({
-      id: invite.id,
-      code: invite.code,
-      projectCode: invite.projectCode,
-      roleId: invite.roleId,
-      roleName,
-      createdBy,
-      createdAt: invite.createdAt.toISOString(),
-      expiresAt: invite.expiresAt?.toISOString() ?? null,
-      maxUses: invite.maxUses,
-      uses: invite.uses,
-      active: Boolean(active),
-    })),
-  };
+  page: Page,
+): Promise<{ list: InviteItem[]; total: number; totalExact?: false }> {
+  return q.listInvites(deps.database.db, projectCode, page);
 }
 
 export async function createInvite(
@@ -72,39 +33,30 @@ export async function createInvite(
   const { db } = deps.database;
   if (!(await allAssignable(db, projectCode, [input.roleId]))) throw fail.invalid('roleNotAssignable');
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(invitations)
-      .values({
-        code: newInviteCode(),
-        projectCode,
-        roleId: input.roleId,
-        createdBy: auth.userId,
-        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-        maxUses: input.maxUses,
-      })
-      .returning();
+    const created = await q.insertInvite(tx, {
+      code: newInviteCode(),
+      projectCode,
+      roleId: input.roleId,
+      createdBy: auth.userId,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      maxUses: input.maxUses,
+    });
     await audit(tx, {
       actorId: auth.userId,
       projectCode,
       action: 'create',
       entity: 'invitation',
-      entityId: created!.id,
-      summary: created!.code,
+      entityId: created.id,
+      summary: created.code,
       after: created,
     });
-    return { id: created!.id, code: created!.code };
+    return { id: created.id, code: created.code };
   });
 }
 
 export async function revokeInvite(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
   await deps.database.db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(invitations)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(eq(invitations.id, id), eq(invitations.projectCode, projectCode), isNull(invitations.revokedAt)),
-      )
-      .returning();
+    const revoked = await q.revokeInvite(tx, projectCode, id);
     if (!revoked) throw fail.notFound();
     await audit(tx, {
       actorId: auth.userId,
@@ -130,19 +82,10 @@ async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
   if ((await countRecentFailures(tx, key, windowStart)) >= limits.maxPerAddress) {
     throw new AppError(ErrorCode.rateLimited, 'rateLimited', { minutes: limits.lockMinutes });
   }
-  const [invite] = await tx
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.code, code.toUpperCase()), usable()))
-    .for('update')
-    .limit(1);
+  const invite = await q.lockUsableInvite(tx, code.toUpperCase());
   if (!invite) throw fail.invalid('inviteInvalid');
-  await tx
-    .update(invitations)
-    .set({ uses: sql`${invitations.uses} + 1` })
-    .where(eq(invitations.id, invite.id));
-  const [project] = await tx.select().from(projects).where(eq(projects.code, invite.projectCode));
-  return { invite, projectName: project?.name ?? invite.projectCode };
+  await q.countUse(tx, invite.id);
+  return { invite, projectName: (await q.projectName(tx, invite.projectCode)) ?? invite.projectCode };
 }
 
 /**
@@ -166,16 +109,8 @@ async function withClaim<T>(deps: AppDeps, address: string, fn: (tx: Tx) => Prom
 export async function joinWithCode(deps: AppDeps, auth: AuthContext, code: string, address: string) {
   return withClaim(deps, address, async (tx) => {
     const { invite, projectName } = await claim(deps, tx, code, address);
-    const [member] = await tx
-      .select({ n: count() })
-      .from(userProjectRoles)
-      .where(
-        and(eq(userProjectRoles.userId, auth.userId), eq(userProjectRoles.projectCode, invite.projectCode)),
-      );
-    if (member?.n) throw fail.conflict('alreadyMember');
-    await tx
-      .insert(userProjectRoles)
-      .values({ userId: auth.userId, projectCode: invite.projectCode, roleId: invite.roleId });
+    if (await q.holdsRoleIn(tx, auth.userId, invite.projectCode)) throw fail.conflict('alreadyMember');
+    await q.grantRole(tx, auth.userId, invite.projectCode, invite.roleId);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: invite.projectCode,
@@ -201,28 +136,22 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   return withClaim(deps, address, async (tx) => {
     const { invite, projectName } = await claim(deps, tx, input.code, address);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        account: input.account,
-        name: input.name,
-        phone: input.phone,
-        passwordHash,
-        status: 'pending',
-      })
-      .returning({ id: users.id });
-    await tx
-      .insert(userProjectRoles)
-      .values({ userId: created!.id, projectCode: invite.projectCode, roleId: invite.roleId });
+    const createdId = await q.insertPendingUser(tx, {
+      account: input.account,
+      name: input.name,
+      phone: input.phone,
+      passwordHash,
+    });
+    await q.grantRole(tx, createdId, invite.projectCode, invite.roleId);
     await audit(tx, {
-      actorId: created!.id,
+      actorId: createdId,
       projectCode: invite.projectCode,
       action: 'create',
       entity: 'user',
-      entityId: created!.id,
+      entityId: createdId,
       summary: `${input.account} ${input.name} registered with ${invite.code}`,
       after: { account: input.account, name: input.name, phone: input.phone, roleId: invite.roleId },
     });
-    return { id: created!.id, projectName };
+    return { id: createdId, projectName };
   });
 }

@@ -1,66 +1,63 @@
-import { buildMenuTree, type Lang, type MenuNode } from '@pineguard/contract';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { menuItems, roleMenus } from '../../db/schema/index.ts';
 
-type MenuRow = typeof menuItems.$inferSelect;
+export type MenuRecord = typeof menuItems.$inferSelect;
+export type MenuValues = Omit<typeof menuItems.$inferInsert, 'id'>;
 
-function toTree(rows: MenuRow[], lang: Lang): MenuNode[] {
-  return buildMenuTree(
-    rows.map((r) => ({
-      id: r.id,
-      pid: r.pid,
-      title: lang === 'en' && r.titleEn ? r.titleEn : r.title,
-      icon: r.icon,
-      sort: r.sort,
-      path: r.path,
-      description: r.description,
-      redirect: r.redirect,
-      hidden: r.hidden,
-    })),
-  );
+export function menusOfScope(db: Executor, scope: 'project' | 'system'): Promise<MenuRecord[]> {
+  return db.select().from(menuItems).where(eq(menuItems.scope, scope));
 }
 
-/**
- * Menus granted to the given roles. Granting a group grants its children; granting a child
- * brings its ancestors along, so the tree always has a path to every granted item.
- */
-export async function menusForRoles(
-  db: Db,
-  roleIds: number[] | 'all',
-  scope: 'project' | 'system',
-  lang: Lang,
-): Promise<MenuNode[]> {
-  const all = await db.select().from(menuItems).where(eq(menuItems.scope, scope));
-  if (roleIds === 'all') return toTree(all, lang);
-  if (roleIds.length === 0) return [];
+export async function grantedMenuIds(db: Executor, roleIds: number[]): Promise<number[]> {
   const grants = await db
     .selectDistinct({ menuId: roleMenus.menuId })
     .from(roleMenus)
     .where(inArray(roleMenus.roleId, roleIds));
-  const byId = new Map(all.map((m) => [m.id, m]));
-  const keep = new Set<number>();
-  const granted = new Set(grants.map((g) => g.menuId));
-  for (const menu of all) {
-    // A menu is kept when it or one of its ancestors is granted.
-    let cursor: MenuRow | undefined = menu;
-    while (cursor) {
-      if (granted.has(cursor.id)) {
-        keep.add(menu.id);
-        break;
-      }
-      cursor = cursor.pid ? byId.get(cursor.pid) : undefined;
-    }
-  }
-  for (const id of [...keep]) {
-    let parent = byId.get(id)?.pid;
-    while (parent) {
-      keep.add(parent);
-      parent = byId.get(parent)?.pid;
-    }
-  }
-  return toTree(
-    all.filter((m) => keep.has(m.id)),
-    lang,
-  );
+  return grants.map((g) => g.menuId);
+}
+
+export function allMenus(db: Executor): Promise<MenuRecord[]> {
+  return db.select().from(menuItems).orderBy(menuItems.sort, menuItems.id);
+}
+
+export function findMenu(db: Executor, id: number): Promise<MenuRecord | undefined> {
+  return db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.id, id))
+    .then((r) => r[0]);
+}
+
+/** Every menu's parent, for walking up the tree. */
+export function menuParents(db: Executor) {
+  return db.select({ id: menuItems.id, pid: menuItems.pid }).from(menuItems);
+}
+
+export function updateMenu(db: Executor, id: number, values: MenuValues): Promise<MenuRecord | undefined> {
+  return db
+    .update(menuItems)
+    .set(values)
+    .where(eq(menuItems.id, id))
+    .returning()
+    .then((r) => r[0]);
+}
+
+export async function insertMenu(db: Executor, values: MenuValues): Promise<MenuRecord> {
+  const [created] = await db.insert(menuItems).values(values).returning();
+  return created!;
+}
+
+export async function childCount(db: Executor, id: number): Promise<number> {
+  const [children] = await db.select({ n: count() }).from(menuItems).where(eq(menuItems.pid, id));
+  return children?.n ?? 0;
+}
+
+export async function deleteMenu(db: Executor, id: number): Promise<void> {
+  await db.delete(menuItems).where(eq(menuItems.id, id));
+}
+
+/** Adds the built-in menus that are missing; never overwrites edits. */
+export async function insertMissingMenus(db: Executor, rows: (MenuValues & { id: number })[]): Promise<void> {
+  await db.insert(menuItems).values(rows).onConflictDoNothing();
 }

@@ -1,2 +1,2 @@
-/** The projects feature's public API for other features. */
-export { areaPaths, findProject, listSections } from './queries.ts';
+/** The projects feature's public API: what other features may call. */
+export { choosableProjects, findProject, isProjectMember, listSections, projectTree } from './service.ts';

@@ -12,7 +12,7 @@ import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { areas, sections } from '../../db/schema/index.ts';
-import { metadataLimits } from '../standards/service.ts';
+import { metadataLimits } from '../standards/index.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -496,11 +496,42 @@ describe('projects, sections, areas and standard tables', () => {
     expect(usage.value).toEqual([{ kind: 'photo', files: 1, bytes: png.length }]);
     const refused = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'KH2026' } });
     expect(refused.message).toBe('项目已有采集数据或文件（1 个文件），不能删除');
-    const removed = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'CA2026' } });
+    const empty = await t.api('POST', '/api/project/add', {
+      token: admin,
+      body: { ...newProject, code: 'EMPTY2026', name: '无数据的项目' },
+    });
+    expect(empty.code).toBe(0);
+    const removed = await t.api('POST', '/api/project/delete', {
+      token: admin,
+      body: { prjCode: 'EMPTY2026' },
+    });
     expect(removed.code).toBe(0);
-    const gone = await t.api('POST', '/api/project/list', { token: admin, body: { keyword: 'CA2026' } });
+    const gone = await t.api('POST', '/api/project/list', { token: admin, body: { keyword: 'EMPTY2026' } });
     expect(gone.value).toEqual({ list: [], total: 0 });
   });
+});
+
+// Its own app and data, so it passes alone (-t "main-project store") and in any order.
+describe('main-project store', () => {
+  let t: TestApp;
+  let kh: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.initAdmin({ demo: true });
+    kh = await t.signIn('demo_admin', 'pine2026');
+    await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+    const measures = await t.api('POST', '/api/project/setUpType', {
+      token: kh,
+      body: { prjCode: 'KH2026', measureCodes: ['cfcz', 'ymfs', 'ycjc'] },
+    });
+    const section = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { code: 'KH-BD04', name: '第四标段（苏庄镇）', areaCodes: ['330824108'] },
+    });
+    if (measures.code || section.code) throw new Error('main-project store: setup failed');
+  });
+  afterAll(() => t.close());
 
   it('returns the main-project store in one call, to project readers only', async () => {
     const res = await t.api<MainStore>('GET', '/api/project/mainStore', { token: kh });

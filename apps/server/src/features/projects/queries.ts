@@ -1,8 +1,7 @@
-import type { AreaNode, ProjectItem, ProjectMember, SectionItem } from '@pineguard/contract';
+import type { ProjectItem, ProjectMember, SectionItem } from '@pineguard/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  areas,
   files,
   projectMeasures,
   projects,
@@ -11,6 +10,7 @@ import {
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
+import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -24,33 +24,10 @@ export function findProject(db: Executor, code: string) {
     .then((r) => r[0]);
 }
 
-/** "浙江省 / 衢州市 / 开化县" for each area code, walking up the parents. */
-export async function areaPaths(db: Executor, codes: string[]): Promise<Map<string, string>> {
-  const known = new Map<string, { name: string; parent: string | null }>();
-  let wanted = [...new Set(codes)];
-  for (let level = 0; level < 4 && wanted.length; level++) {
-    const rows = await db.select().from(areas).where(inArray(areas.code, wanted));
-    for (const r of rows) known.set(r.code, { name: r.name, parent: r.parentCode });
-    wanted = rows.map((r) => r.parentCode).filter((c): c is string => !!c && !known.has(c));
-  }
-  const paths = new Map<string, string>();
-  for (const code of codes) {
-    const names: string[] = [];
-    for (let c: string | null | undefined = code; c; c = known.get(c)?.parent) {
-      const entry = known.get(c);
-      if (!entry) break;
-      names.unshift(entry.name);
-    }
-    paths.set(code, names.join(' / '));
-  }
-  return paths;
-}
+export type ProjectFilter = { keyword?: string | undefined; areaCode?: string | undefined; codes?: string[] };
 
-export async function listProjects(
-  db: Executor,
-  filter: { keyword?: string | undefined; areaCode?: string | undefined; codes?: string[] },
-  page: { pageNum: number; pageSize: number },
-): Promise<{ list: ProjectItem[]; total: number }> {
+/** A page of live projects with their counts; `areaPath` is left for the service to fill in. */
+export async function listProjects(db: Executor, filter: ProjectFilter, page: Page) {
   const pattern = containsPattern(filter.keyword);
   const where = and(
     isNull(projects.deletedAt),
@@ -59,34 +36,32 @@ export async function listProjects(
     filter.areaCode ? like(projects.areaCode, `${filter.areaCode.replace(/0+$/, '')}%`) : undefined,
     filter.codes ? inArray(projects.code, filter.codes.length ? filter.codes : ['']) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  const counted = await pageTotal(db, sql`from ${projects} where ${where}`);
   // Qualified by hand: a bare `code` inside these subqueries would bind to the inner table's own column.
   const outer = sql`${projects}.code`;
-  const rows = await db
-    .select({
-      project: projects,
-      sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${outer})`,
-      memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${outer})`,
-      measureCodes: sql<
-        string[]
-      >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${outer}), '{}')`,
-    })
-    .from(projects)
-    .where(where)
-    .orderBy(asc(projects.areaCode), asc(projects.code))
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize);
-  const paths = await areaPaths(
-    db,
-    rows.map((r) => r.project.areaCode),
+  const rows = await withPage(
+    db
+      .select({
+        project: projects,
+        sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${outer})`,
+        memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${outer})`,
+        measureCodes: sql<
+          string[]
+        >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${outer}), '{}')`,
+      })
+      .from(projects)
+      .where(where)
+      .orderBy(asc(projects.areaCode), asc(projects.code))
+      .$dynamic(),
+    page,
   );
   return {
-    total: total?.n ?? 0,
+    ...counted,
     list: rows.map(({ project: p, sectionCount, memberCount, measureCodes }) => ({
       code: p.code,
       name: p.name,
       areaCode: p.areaCode,
-      areaPath: paths.get(p.areaCode) ?? '',
+      areaPath: '',
       year: p.year,
       ownerUnit: p.ownerUnit,
       description: p.description,
@@ -96,8 +71,137 @@ export async function listProjects(
       memberCount: Number(memberCount),
       measureCodes: measureCodes ?? [],
       createdAt: p.createdAt.toISOString(),
-    })),
+    })) satisfies ProjectItem[],
   };
+}
+
+/** Any project row, deleted or not. */
+export function projectRow(db: Executor, code: string): Promise<ProjectRow | undefined> {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.code, code))
+    .then((r) => r[0]);
+}
+
+export type ProjectValues = typeof projects.$inferInsert;
+
+export async function insertProject(db: Executor, values: ProjectValues): Promise<void> {
+  await db.insert(projects).values(values);
+}
+
+export async function updateProject(
+  db: Executor,
+  code: string,
+  values: Partial<ProjectValues>,
+): Promise<void> {
+  await db.update(projects).set(values).where(eq(projects.code, code));
+}
+
+export async function isProjectMember(db: Executor, userId: string, projectCode: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userProjectRoles)
+    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Live projects a user may choose: all of them for the super administrator. */
+export function choosableProjects(db: Executor, userId: string, superAdmin: boolean) {
+  const base = db
+    .selectDistinct({ code: projects.code, name: projects.name, areaCode: projects.areaCode })
+    .from(projects);
+  if (superAdmin) return base.where(isNull(projects.deletedAt)).orderBy(projects.code);
+  return base
+    .innerJoin(userProjectRoles, eq(userProjectRoles.projectCode, projects.code))
+    .where(and(isNull(projects.deletedAt), eq(userProjectRoles.userId, userId)))
+    .orderBy(projects.code);
+}
+
+/** The project's chosen measures, replaced whole. */
+export async function replaceProjectMeasures(
+  db: Executor,
+  projectCode: string,
+  codes: string[],
+): Promise<void> {
+  await db.delete(projectMeasures).where(eq(projectMeasures.projectCode, projectCode));
+  if (codes.length) {
+    await db.insert(projectMeasures).values(codes.map((measureCode) => ({ projectCode, measureCode })));
+  }
+}
+
+export function sectionIdsWithCode(db: Executor, projectCode: string, code: string) {
+  return db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.code, code)));
+}
+
+export type SectionValues = Omit<typeof sections.$inferInsert, 'id' | 'projectCode'>;
+
+/** Updates a section of the project; answers false when there is none with that id. */
+export async function updateSection(
+  db: Executor,
+  projectCode: string,
+  id: string,
+  values: SectionValues,
+): Promise<boolean> {
+  const updated = await db
+    .update(sections)
+    .set(values)
+    .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
+    .returning({ id: sections.id });
+  return updated.length > 0;
+}
+
+export async function insertSection(
+  db: Executor,
+  projectCode: string,
+  values: SectionValues,
+): Promise<string> {
+  const [created] = await db
+    .insert(sections)
+    .values({ ...values, projectCode })
+    .returning({ id: sections.id });
+  return created!.id;
+}
+
+export function deleteSection(db: Executor, projectCode: string, id: string) {
+  return db
+    .delete(sections)
+    .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+/** Live accounts among `ids`. */
+export function liveUsers(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, account: users.account, status: users.status })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}
+
+export async function grantRole(db: Executor, projectCode: string, userIds: string[], roleId: number) {
+  await db
+    .insert(userProjectRoles)
+    .values(userIds.map((userId) => ({ userId, projectCode, roleId })))
+    .onConflictDoNothing();
+}
+
+/** Takes every role of a user in a project away and clears the sections they managed there. */
+export async function revokeMember(db: Executor, projectCode: string, userId: string) {
+  const removed = await db
+    .delete(userProjectRoles)
+    .where(and(eq(userProjectRoles.projectCode, projectCode), eq(userProjectRoles.userId, userId)))
+    .returning();
+  if (removed.length) {
+    await db
+      .update(sections)
+      .set({ managerId: null })
+      .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
+  }
+  return removed;
 }
 
 export async function fileCount(db: Executor, projectCode: string): Promise<number> {
@@ -105,6 +209,7 @@ export async function fileCount(db: Executor, projectCode: string): Promise<numb
   return row?.n ?? 0;
 }
 
+/** Sections of a project by code; `areaNames` is left for the service to fill in. */
 export async function listSections(db: Executor, projectCode: string, id?: string): Promise<SectionItem[]> {
   const rows = await db
     .select({ section: sections, managerName: users.name })
@@ -112,17 +217,6 @@ export async function listSections(db: Executor, projectCode: string, id?: strin
     .leftJoin(users, eq(users.id, sections.managerId))
     .where(and(eq(sections.projectCode, projectCode), id ? eq(sections.id, id) : undefined))
     .orderBy(sections.code);
-  const codes = rows.flatMap((r) => r.section.areaCodes);
-  const names = codes.length
-    ? new Map(
-        (
-          await db
-            .select()
-            .from(areas)
-            .where(inArray(areas.code, [...new Set(codes)]))
-        ).map((a) => [a.code, a.name]),
-      )
-    : new Map<string, string>();
   return rows.map(({ section: s, managerName }) => ({
     id: s.id,
     projectCode: s.projectCode,
@@ -132,46 +226,10 @@ export async function listSections(db: Executor, projectCode: string, id?: strin
     managerId: s.managerId,
     managerName,
     areaCodes: s.areaCodes,
-    areaNames: s.areaCodes.map((c) => names.get(c) ?? c),
+    areaNames: s.areaCodes,
     plannedTrees: s.plannedTrees,
     plannedVolume: s.plannedVolume === null ? null : Number(s.plannedVolume),
   }));
-}
-
-/** An area as the area calls answer it (spec §3 "Area entry"). */
-const areaEntry = { code: areas.code, name: areas.name, father: areas.parentCode, sort: areas.sort };
-
-export function areaChildren(db: Executor, parentCode: string | null) {
-  return db
-    .select(areaEntry)
-    .from(areas)
-    .where(parentCode ? eq(areas.parentCode, parentCode) : isNull(areas.parentCode))
-    .orderBy(areas.sort);
-}
-
-/** Provinces → cities → counties as a cascader tree (value = code, label = name, by sort). */
-export async function countyTree(db: Executor): Promise<AreaNode[]> {
-  const rows = await db
-    .select()
-    .from(areas)
-    .where(sql`${areas.level} <= 3`)
-    .orderBy(areas.level, areas.sort);
-  const nodes = new Map<string, AreaNode>();
-  const roots: AreaNode[] = [];
-  for (const r of rows) {
-    const node: AreaNode = { value: r.code, label: r.name };
-    nodes.set(r.code, node);
-    const parent = r.parentCode ? nodes.get(r.parentCode) : undefined;
-    if (parent) (parent.children ??= []).push(node);
-    else if (!r.parentCode) roots.push(node);
-  }
-  return roots;
-}
-
-/** The townships a project's sections may cover: its county's, or the township a project sits in. */
-export function projectTownships(db: Executor, areaCode: string) {
-  if (areaCode.length !== 9) return areaChildren(db, areaCode);
-  return db.select(areaEntry).from(areas).where(eq(areas.code, areaCode));
 }
 
 export type MemberFilter = { roleCodes?: string[]; userIds?: string[]; keyword?: string | undefined };
@@ -181,9 +239,11 @@ export async function members(
   db: Executor,
   projectCode: string,
   filter: MemberFilter,
-  page: { limit: number; offset?: number },
-): Promise<{ list: ProjectMember[]; total: number }> {
-  if (filter.userIds?.length === 0 || filter.roleCodes?.length === 0) return { list: [], total: 0 };
+  page: Page,
+): Promise<{ list: ProjectMember[]; total: number; totalExact?: false }> {
+  if (filter.userIds?.length === 0 || filter.roleCodes?.length === 0) {
+    return { list: [], total: 0 };
+  }
   const pattern = containsPattern(filter.keyword);
   const where = and(
     eq(userProjectRoles.projectCode, projectCode),
@@ -192,30 +252,30 @@ export async function members(
     filter.userIds ? inArray(users.id, filter.userIds) : undefined,
     pattern ? or(ilike(users.account, pattern), ilike(users.name, pattern)) : undefined,
   );
-  const [total] = await db
-    .select({ n: sql<number>`count(distinct ${users.id})::int` })
-    .from(userProjectRoles)
-    .innerJoin(users, eq(users.id, userProjectRoles.userId))
-    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
-    .where(where);
-  const list = await db
-    .select({
-      id: users.id,
-      account: users.account,
-      name: users.name,
-      phone: users.phone,
-      roleCodes: sql<string[]>`array_agg(${roles.code} order by ${roles.id})`,
-      roleNames: sql<string[]>`array_agg(${roles.name} order by ${roles.id})`,
-    })
-    .from(userProjectRoles)
-    .innerJoin(users, eq(users.id, userProjectRoles.userId))
-    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
-    .where(where)
-    .groupBy(users.id)
-    .orderBy(users.account)
-    .limit(page.limit)
-    .offset(page.offset ?? 0);
-  return { list, total: Number(total?.n ?? 0) };
+  const counted = await pageTotal(
+    db,
+    sql`from (select distinct ${userProjectRoles.userId} from ${userProjectRoles} inner join ${users} on ${eq(users.id, userProjectRoles.userId)} inner join ${roles} on ${eq(roles.id, userProjectRoles.roleId)} where ${where}) m`,
+  );
+  const list = await withPage(
+    db
+      .select({
+        id: users.id,
+        account: users.account,
+        name: users.name,
+        phone: users.phone,
+        roleCodes: sql<string[]>`array_agg(${roles.code} order by ${roles.id})`,
+        roleNames: sql<string[]>`array_agg(${roles.name} order by ${roles.id})`,
+      })
+      .from(userProjectRoles)
+      .innerJoin(users, eq(users.id, userProjectRoles.userId))
+      .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+      .where(where)
+      .groupBy(users.id)
+      .orderBy(users.account)
+      .$dynamic(),
+    page,
+  );
+  return { list, ...counted };
 }
 
 export async function sectionCount(db: Executor, projectCode: string): Promise<number> {

@@ -1,10 +1,7 @@
 import {
   addMembersBody,
-  areaEntry,
-  areaNode,
   candidateListBody,
   envelope,
-  mainStoreMemberLimit,
   mainStoreValue,
   managerListBody,
   measureItem,
@@ -31,20 +28,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, prjCodeInBody, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
-import { fail } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
-import { projectTree } from '../auth/service.ts';
-import { measures, projectTables } from '../standards/service.ts';
-import { listUsers } from '../users/queries.ts';
 import { managedProject } from '../../platform/scope.ts';
-import * as q from './queries.ts';
 import * as projects from './service.ts';
 
 const tags = ['projects'];
 
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const { db } = deps.database;
 
   app.post('/api/project/list', {
     config: { access: 'system.admin' },
@@ -56,7 +47,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { pageNum, pageSize, ...filter } = req.body;
-      return ok(await q.listProjects(db, filter, { pageNum, pageSize }));
+      return ok(await projects.listProjects(deps, filter, { pageNum, pageSize }));
     },
   });
 
@@ -147,28 +138,27 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: prjCodeBody,
       response: { 200: envelope(z.array(standardTableItem)) },
     },
-    handler: async (req) => ok(await projectTables(db, req.body.prjCode)),
+    handler: async (req) => ok(await projects.tables(deps, req.body.prjCode)),
   });
 
   app.get('/api/project/fzcsList', {
     config: { access: 'session' },
     schema: { tags, summary: '防治措施列表', response: { 200: envelope(z.array(measureItem)) } },
-    handler: async () => ok(await measures(db)),
+    handler: async () => ok(await projects.allMeasures(deps)),
   });
 
   app.get('/api/project/listFzcs4AddPrj1', {
     config: { access: 'session' },
     schema: { tags, summary: '可选防治措施（含标准表）', response: { 200: envelope(z.array(measureItem)) } },
-    handler: async () => ok(await measures(db)),
+    handler: async () => ok(await projects.allMeasures(deps)),
   });
 
   app.post('/api/project/prj1BDList', {
     config: { access: 'projects.read' },
     schema: { tags, summary: '标段列表', body: pageQuery, response: { 200: envelope(pageOf(sectionItem)) } },
     handler: async (req) => {
-      const all = await q.listSections(db, managedProject(req));
       const { pageNum, pageSize } = req.body;
-      return ok({ total: all.length, list: all.slice((pageNum - 1) * pageSize, pageNum * pageSize) });
+      return ok(await projects.sectionPage(deps, managedProject(req), { pageNum, pageSize }));
     },
   });
 
@@ -180,11 +170,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ id: z.uuid() }),
       response: { 200: envelope(sectionItem) },
     },
-    handler: async (req) => {
-      const [section] = await q.listSections(db, managedProject(req), req.query.id);
-      if (!section) throw fail.notFound();
-      return ok(section);
-    },
+    handler: async (req) => ok(await projects.section(deps, managedProject(req), req.query.id)),
   });
 
   app.post('/api/project/updateBdInfo', {
@@ -214,16 +200,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: managerListBody,
       response: { 200: envelope(z.array(projectMember)) },
     },
-    handler: async (req) => {
-      const code = managedProject(req, req.body.prjCode);
-      const page = await q.members(
-        db,
-        code,
-        { roleCodes: ['project_admin'] },
-        { limit: mainStoreMemberLimit },
-      );
-      return ok(page.list);
-    },
+    handler: async (req) => ok(await projects.administrators(deps, managedProject(req, req.body.prjCode))),
   });
 
   for (const url of ['/api/project/prj1UserList', '/apiproject/prj1UserList']) {
@@ -238,9 +215,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (req) => {
         const { pageNum, pageSize, keyword, prjCode } = req.body;
         const code = managedProject(req, prjCode);
-        return ok(
-          await q.members(db, code, { keyword }, { limit: pageSize, offset: (pageNum - 1) * pageSize }),
-        );
+        return ok(await projects.members(deps, code, { keyword }, { pageNum, pageSize }));
       },
     });
   }
@@ -255,8 +230,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) =>
       ok(
-        await listUsers(
-          db,
+        await projects.candidates(
+          deps,
           {
             keyword: req.body.keyword,
             status: 'active',
@@ -299,29 +274,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/prjTree4Fsdgl', {
     config: { access: 'session' },
     schema: { tags, summary: '焚烧点管理的项目树', response: { 200: envelope(z.array(projectTreeNode)) } },
-    handler: async (req) => ok(await projectTree(deps, authOf(req))),
-  });
-
-  app.get('/api/project/areaListByParentCode', {
-    config: { access: 'session' },
-    schema: {
-      tags,
-      summary: '下级行政区划（不带 parentCode 时为省份）',
-      querystring: z.object({
-        parentCode: z
-          .string()
-          .regex(/^\d{6,9}$/)
-          .optional(),
-      }),
-      response: { 200: envelope(z.array(areaEntry)) },
-    },
-    handler: async (req) => ok(await q.areaChildren(db, req.query.parentCode ?? null)),
-  });
-
-  app.get('/api/project/listArea4AddPrj1', {
-    config: { access: 'session' },
-    schema: { tags, summary: '省—市—县行政区划树', response: { 200: envelope(z.array(areaNode)) } },
-    handler: async () => ok(await q.countyTree(db)),
+    handler: async (req) => ok(await projects.projectTree(deps, authOf(req))),
   });
 
   app.post('/api/project/storeUsageDataList', {
@@ -332,7 +285,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ prjCode: z.string().max(64).optional() }).default({}),
       response: { 200: envelope(z.array(storageUsageItem)) },
     },
-    handler: async (req) => ok(await q.storageUsage(db, req.body.prjCode ?? managedProject(req))),
+    handler: async (req) => ok(await projects.storageUsage(deps, req.body.prjCode ?? managedProject(req))),
   });
 
   app.get('/api/project/mainStore', {

@@ -2,46 +2,63 @@ import {
   type MainStore,
   mainStoreMemberLimit,
   maxSectionsPerProject,
+  type ProjectBody,
   type ProjectItem,
+  type ProjectTreeNode,
+  type SectionBody,
+  type SectionItem,
 } from '@pineguard/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import {
-  areas,
-  controlMeasures,
-  projectMeasures,
-  projects,
-  sections,
-  userProjectRoles,
-  users,
-} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { choosableProjects, isProjectMember } from '../auth/queries.ts';
-import { allAssignable, findRole } from '../roles/queries.ts';
-import { measures, projectMeasureCodes } from '../standards/service.ts';
+import { offsetOf, type Page } from '../../platform/pagination.ts';
+import { areaNames, areaPaths, areasWithAncestors, findArea, projectTownships } from '../areas/index.ts';
+import { allAssignable, findRole } from '../roles/index.ts';
+import { measures, projectMeasureCodes, projectTables } from '../standards/index.ts';
+import { listUsers, type UserFilter } from '../users/index.ts';
 import * as records from '../records/index.ts';
 import * as q from './queries.ts';
 
-type ProjectInput = {
-  code: string;
-  name: string;
-  areaCode: string;
-  year: number | null;
-  ownerUnit: string;
-  description: string;
-  startDate: string | null;
-  endDate: string | null;
-};
+/** A project as the add and edit calls send it (the contract's parsed body). */
+export type ProjectInput = ProjectBody;
+
+export { choosableProjects, findProject, isProjectMember } from './queries.ts';
+
+/** The standard tables of the project's chosen measures (what the field app fills in). */
+export function tables(deps: AppDeps, projectCode: string) {
+  return projectTables(deps.database.db, projectCode);
+}
+
+/** Every control measure with its standard table. */
+export function allMeasures(deps: AppDeps) {
+  return measures(deps.database.db);
+}
+
+/** Accounts that may be added to a project (the first page of those matching). */
+export function candidates(deps: AppDeps, filter: UserFilter, page: Page) {
+  return listUsers(deps, filter, page);
+}
 
 async function assertArea(deps: AppDeps, code: string) {
-  const [row] = await deps.database.db.select().from(areas).where(eq(areas.code, code));
+  const row = await findArea(deps.database.db, code);
   if (!row || row.level < 3) throw fail.invalid('areaInvalid', { code });
 }
 
+/** A page of projects, each with its area path (province / city / county). */
+export async function listProjects(deps: AppDeps, filter: q.ProjectFilter, page: Page) {
+  const { db } = deps.database;
+  const result = await q.listProjects(db, filter, page);
+  const paths = await areaPaths(
+    db,
+    result.list.map((p) => p.areaCode),
+  );
+  return { ...result, list: result.list.map((p) => ({ ...p, areaPath: paths.get(p.areaCode) ?? '' })) };
+}
+
 export async function detail(deps: AppDeps, code: string): Promise<ProjectItem> {
-  const page = await q.listProjects(deps.database.db, { codes: [code] }, { pageNum: 1, pageSize: 1 });
+  const page = await listProjects(deps, { codes: [code] }, { pageNum: 1, pageSize: 1 });
   const item = page.list[0];
   if (!item) throw fail.notFound();
   return item;
@@ -51,16 +68,15 @@ export async function detail(deps: AppDeps, code: string): Promise<ProjectItem> 
 export async function save(deps: AppDeps, auth: AuthContext, input: ProjectInput, update: boolean) {
   const { db } = deps.database;
   await assertArea(deps, input.areaCode);
-  const existing = await db.select().from(projects).where(eq(projects.code, input.code));
-  const before = existing[0];
+  const before = await q.projectRow(db, input.code);
   if (update && (!before || before.deletedAt)) throw fail.notFound();
   if (!update && before) throw fail.conflict('projectCodeTaken', { code: input.code });
   await db.transaction(async (tx) => {
     if (update) {
       const { code, ...values } = input;
-      await tx.update(projects).set(values).where(eq(projects.code, code));
+      await q.updateProject(tx, code, values);
     } else {
-      await tx.insert(projects).values(input);
+      await q.insertProject(tx, input);
     }
     await audit(tx, {
       actorId: auth.userId,
@@ -86,7 +102,7 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   const recordCount = await records.liveRecordCount(db, code);
   if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
   await db.transaction(async (tx) => {
-    await tx.update(projects).set({ deletedAt: new Date() }).where(eq(projects.code, code));
+    await q.updateProject(tx, code, { deletedAt: new Date() });
     await audit(tx, {
       actorId: auth.userId,
       projectCode: code,
@@ -105,30 +121,22 @@ export async function memberProjects(
   filter: { keyword?: string | undefined },
   page: { pageNum: number; pageSize: number },
 ) {
-  const codes = (await choosableProjects(deps.database.db, auth.userId, auth.isSuperAdmin)).map(
+  const codes = (await q.choosableProjects(deps.database.db, auth.userId, auth.isSuperAdmin)).map(
     (p) => p.code,
   );
-  return q.listProjects(deps.database.db, { ...filter, codes }, page);
+  return listProjects(deps, { ...filter, codes }, page);
 }
 
 export async function setMeasures(deps: AppDeps, auth: AuthContext, projectCode: string, codes: string[]) {
   const { db } = deps.database;
   if (!(await q.findProject(db, projectCode))) throw fail.notFound();
   const unique = [...new Set(codes)];
-  const known = unique.length
-    ? await db
-        .select({ code: controlMeasures.code })
-        .from(controlMeasures)
-        .where(inArray(controlMeasures.code, unique))
-    : [];
+  const known = unique.length ? await measures(db, unique) : [];
   const missing = unique.find((c) => !known.some((k) => k.code === c));
   if (missing) throw fail.invalid('measureUnknown', { code: missing });
   const before = await projectMeasureCodes(db, projectCode);
   await db.transaction(async (tx) => {
-    await tx.delete(projectMeasures).where(eq(projectMeasures.projectCode, projectCode));
-    if (unique.length) {
-      await tx.insert(projectMeasures).values(unique.map((measureCode) => ({ projectCode, measureCode })));
-    }
+    await q.replaceProjectMeasures(tx, projectCode, unique);
     await audit(tx, {
       actorId: auth.userId,
       projectCode,
@@ -143,16 +151,37 @@ export async function setMeasures(deps: AppDeps, auth: AuthContext, projectCode:
   return measures(db, unique);
 }
 
-type SectionInput = {
-  id?: string | undefined;
-  code: string;
-  name: string;
-  contractor: string;
-  managerId: string | null;
-  areaCodes: string[];
-  plannedTrees: number | null;
-  plannedVolume: number | null;
-};
+/** A section as the save call sends it (the contract's parsed body). */
+export type SectionInput = SectionBody;
+
+/** Sections of a project (one when `id` is given), with their townships' names. */
+export async function listSections(
+  deps: AppDeps | Executor,
+  projectCode: string,
+  id?: string,
+): Promise<SectionItem[]> {
+  const db = 'database' in deps ? deps.database.db : deps;
+  const list = await q.listSections(db, projectCode, id);
+  const names = await areaNames(
+    db,
+    list.flatMap((s) => s.areaCodes),
+  );
+  return list.map((s) => ({ ...s, areaNames: s.areaCodes.map((c) => names.get(c) ?? c) }));
+}
+
+/** One section of the project, or not found. */
+export async function section(deps: AppDeps, projectCode: string, id: string): Promise<SectionItem> {
+  const [found] = await listSections(deps, projectCode, id);
+  if (!found) throw fail.notFound();
+  return found;
+}
+
+/** A page of the project's sections (a project holds at most maxSectionsPerProject). */
+export async function sectionPage(deps: AppDeps, projectCode: string, page: Page) {
+  const all = await listSections(deps, projectCode);
+  const from = offsetOf(page);
+  return { total: all.length, list: all.slice(from, from + page.pageSize) };
+}
 
 /** Adds or updates a section; its townships must lie in the project's area, its manager in the project. */
 export async function saveSection(
@@ -164,36 +193,24 @@ export async function saveSection(
   const { db } = deps.database;
   const project = await q.findProject(db, projectCode);
   if (!project) throw fail.notFound();
-  const allowed = new Set((await q.projectTownships(db, project.areaCode)).map((a) => a.code));
+  const allowed = new Set((await projectTownships(db, project.areaCode)).map((a) => a.code));
   const outside = input.areaCodes.find((c) => !allowed.has(c));
   if (outside) throw fail.invalid('areaOutsideProject', { code: outside });
-  if (input.managerId && !(await isProjectMember(db, input.managerId, projectCode))) {
+  if (input.managerId && !(await q.isProjectMember(db, input.managerId, projectCode))) {
     throw fail.invalid('userNotInProject');
   }
   const { id, ...values } = input;
   if (!id && (await q.sectionCount(db, projectCode)) >= maxSectionsPerProject) {
     throw fail.invalid('tooManySections', { max: maxSectionsPerProject });
   }
-  const duplicate = await db
-    .select({ id: sections.id })
-    .from(sections)
-    .where(and(eq(sections.projectCode, projectCode), eq(sections.code, input.code)));
+  const duplicate = await q.sectionIdsWithCode(db, projectCode, input.code);
   if (duplicate.some((d) => d.id !== id)) throw fail.conflict('sectionCodeTaken', { code: input.code });
   const savedId = await db.transaction(async (tx) => {
     let sectionId = id;
     if (id) {
-      const updated = await tx
-        .update(sections)
-        .set(values)
-        .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
-        .returning({ id: sections.id });
-      if (!updated.length) throw fail.notFound();
+      if (!(await q.updateSection(tx, projectCode, id, values))) throw fail.notFound();
     } else {
-      const [created] = await tx
-        .insert(sections)
-        .values({ ...values, projectCode })
-        .returning({ id: sections.id });
-      sectionId = created!.id;
+      sectionId = await q.insertSection(tx, projectCode, values);
     }
     await audit(tx, {
       actorId: auth.userId,
@@ -206,7 +223,7 @@ export async function saveSection(
     });
     return sectionId!;
   });
-  return (await q.listSections(db, projectCode, savedId))[0]!;
+  return (await listSections(db, projectCode, savedId))[0]!;
 }
 
 /** Removes a section. Collected records, workers and burn points will refuse it while they refer to it. */
@@ -217,10 +234,7 @@ export async function removeSection(deps: AppDeps, auth: AuthContext, projectCod
     if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
   }
   await deps.database.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(sections)
-      .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
-      .returning();
+    const removed = await q.deleteSection(tx, projectCode, id);
     if (!removed) throw fail.notFound();
     await audit(tx, {
       actorId: auth.userId,
@@ -244,10 +258,7 @@ export async function addMembers(
   if (!(await q.findProject(db, input.prjCode))) throw fail.notFound();
   if (!(await allAssignable(db, input.prjCode, [input.roleId]))) throw fail.invalid('roleNotAssignable');
   const ids = [...new Set(input.userIds)];
-  const found = await db
-    .select({ id: users.id, account: users.account, status: users.status })
-    .from(users)
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const found = await q.liveUsers(db, ids);
   if (found.length !== ids.length) throw fail.notFound();
   const inactive = found.filter((u) => u.status !== 'active');
   if (inactive.length) {
@@ -255,10 +266,7 @@ export async function addMembers(
   }
   const role = await findRole(db, input.roleId);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(userProjectRoles)
-      .values(ids.map((userId) => ({ userId, projectCode: input.prjCode, roleId: input.roleId })))
-      .onConflictDoNothing();
+    await q.grantRole(tx, input.prjCode, ids, input.roleId);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: input.prjCode,
@@ -280,15 +288,8 @@ export async function removeMember(
 ) {
   if (input.userId === auth.userId) throw fail.forbidden('cannotChangeSelf');
   await deps.database.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(userProjectRoles)
-      .where(and(eq(userProjectRoles.projectCode, input.prjCode), eq(userProjectRoles.userId, input.userId)))
-      .returning();
+    const removed = await q.revokeMember(tx, input.prjCode, input.userId);
     if (!removed.length) throw fail.notFound('userNotInProject');
-    await tx
-      .update(sections)
-      .set({ managerId: null })
-      .where(and(eq(sections.projectCode, input.prjCode), eq(sections.managerId, input.userId)));
     await audit(tx, {
       actorId: auth.userId,
       projectCode: input.prjCode,
@@ -301,18 +302,34 @@ export async function removeMember(
   });
 }
 
+const firstPage = { pageNum: 1, pageSize: mainStoreMemberLimit };
+
+/** Members of a project, a page at a time. */
+export function members(deps: AppDeps, projectCode: string, filter: q.MemberFilter, page: Page) {
+  return q.members(deps.database.db, projectCode, filter, page);
+}
+
+/** The project's administrators (the first mainStoreMemberLimit of them). */
+export async function administrators(deps: AppDeps, projectCode: string) {
+  return (await q.members(deps.database.db, projectCode, { roleCodes: ['project_admin'] }, firstPage)).list;
+}
+
+export function storageUsage(deps: AppDeps, projectCode: string) {
+  return q.storageUsage(deps.database.db, projectCode);
+}
+
 /** The main-project store of spec §3, in one call. */
 export async function mainStore(deps: AppDeps, code: string): Promise<MainStore> {
   const { db } = deps.database;
   const data = await detail(deps, code);
-  const sectionList = await q.listSections(db, code);
+  const sectionList = await listSections(db, code);
   const managerIds = [...new Set(sectionList.flatMap((s) => (s.managerId ? [s.managerId] : [])))];
   const [users, admins, managers, storageUsage, townships, all, checked] = await Promise.all([
-    q.members(db, code, {}, { limit: mainStoreMemberLimit }),
-    q.members(db, code, { roleCodes: ['project_admin'] }, { limit: mainStoreMemberLimit }),
-    q.members(db, code, { userIds: managerIds }, { limit: mainStoreMemberLimit }),
+    q.members(db, code, {}, firstPage),
+    q.members(db, code, { roleCodes: ['project_admin'] }, firstPage),
+    q.members(db, code, { userIds: managerIds }, firstPage),
     q.storageUsage(db, code),
-    q.projectTownships(db, data.areaCode),
+    projectTownships(db, data.areaCode),
     measures(db),
     projectMeasureCodes(db, code),
   ]);
@@ -328,4 +345,40 @@ export async function mainStore(deps: AppDeps, code: string): Promise<MainStore>
     measures: all,
     checkedMeasures: checked,
   };
+}
+
+/** The user's projects as a tree of province → city → county → project, ordered by area sort. */
+export async function projectTree(deps: AppDeps, auth: AuthContext): Promise<ProjectTreeNode[]> {
+  const { db } = deps.database;
+  const list = await q.choosableProjects(db, auth.userId, auth.isSuperAdmin);
+  const areaRows = await areasWithAncestors(
+    db,
+    list.map((p) => p.areaCode),
+  );
+  type Node = ProjectTreeNode & { sort: number; children: Node[] };
+  const roots: Node[] = [];
+  const nodes = new Map<string, Node>();
+  const areaNode = (code: string): Node | undefined => {
+    const existing = nodes.get(code);
+    if (existing) return existing;
+    const row = areaRows.get(code);
+    if (!row) return undefined;
+    const node: Node = { value: row.code, label: row.name, type: 'area', sort: row.sort, children: [] };
+    nodes.set(code, node);
+    const parent = row.parentCode ? areaNode(row.parentCode) : undefined;
+    (parent ? parent.children : roots).push(node);
+    return node;
+  };
+  for (const project of list) {
+    const leaf: Node = { value: project.code, label: project.name, type: 'project', sort: 0, children: [] };
+    const parent = areaNode(project.areaCode);
+    (parent ? parent.children : roots).push(leaf);
+  }
+  const strip = (list: Node[]): ProjectTreeNode[] =>
+    list
+      .sort((a, b) => a.sort - b.sort || a.label.localeCompare(b.label, 'zh-CN'))
+      .map(({ value, label, type, children }) =>
+        type === 'project' ? { value, label, type } : { value, label, type, children: strip(children) },
+      );
+  return strip(roots);
 }

@@ -25,6 +25,7 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor, estimateRows } from '../../platform/pagination.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
+import * as areas from '../areas/index.ts';
 import * as files from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
@@ -59,7 +60,7 @@ type ProjectContext = {
 async function projectContext(db: Executor, projectCode: string): Promise<ProjectContext> {
   const project = await projects.findProject(db, projectCode);
   if (!project) throw fail.notFound();
-  const paths = await projects.areaPaths(db, [project.areaCode]);
+  const paths = await areas.areaPaths(db, [project.areaCode]);
   const path = paths.get(project.areaCode) ?? '';
   const sections = await projects.listSections(db, projectCode);
   return {

@@ -1,7 +1,14 @@
 import type { RoleItem } from '@pineguard/contract';
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invitations, roleMenus, roles, userProjectRoles } from '../../db/schema/index.ts';
+import {
+  invitations,
+  menuItems,
+  roleMenus,
+  roles,
+  sessions,
+  userProjectRoles,
+} from '../../db/schema/index.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -70,4 +77,55 @@ export async function roleUsage(db: Executor, roleId: number) {
     .from(invitations)
     .where(and(eq(invitations.roleId, roleId), isNull(invitations.revokedAt)));
   return { users: u?.n ?? 0, invites: i?.n ?? 0 };
+}
+
+/** How many of `ids` are project-scope menus. */
+export async function projectMenuCount(db: Executor, ids: number[]): Promise<number> {
+  const found = await db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(and(inArray(menuItems.id, ids), eq(menuItems.scope, 'project')));
+  return found.length;
+}
+
+export type RoleValues = typeof roles.$inferInsert;
+
+export async function updateRole(db: Executor, id: number, values: Partial<RoleValues>): Promise<void> {
+  await db.update(roles).set(values).where(eq(roles.id, id));
+}
+
+export async function insertRole(db: Executor, values: RoleValues): Promise<number> {
+  const [created] = await db.insert(roles).values(values).returning({ id: roles.id });
+  return created!.id;
+}
+
+/** Deletes a role; sessions that had switched to it fall back to all their roles. */
+export async function deleteRole(db: Executor, id: number): Promise<void> {
+  await db.update(sessions).set({ roleId: null }).where(eq(sessions.roleId, id));
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+/** Removes one role of a user in a project; answers the removed grants. */
+export function revokeRole(db: Executor, userId: string, projectCode: string, roleId: number) {
+  return db
+    .delete(userProjectRoles)
+    .where(
+      and(
+        eq(userProjectRoles.userId, userId),
+        eq(userProjectRoles.projectCode, projectCode),
+        eq(userProjectRoles.roleId, roleId),
+      ),
+    )
+    .returning();
+}
+
+export async function existingRoleCodes(db: Executor, codes: string[]): Promise<Set<string>> {
+  const rows = await db.select({ code: roles.code }).from(roles).where(inArray(roles.code, codes));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Inserts a built-in role unless its code exists; answers its id when it was created. */
+export async function insertRoleIfMissing(db: Executor, values: RoleValues): Promise<number | undefined> {
+  const [created] = await db.insert(roles).values(values).onConflictDoNothing().returning({ id: roles.id });
+  return created?.id;
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type PermissionKey, projectPermissionKeys, type RoleItem } from '@pineguard/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
-import { menuItems, roles, sessions, userProjectRoles } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import type { Executor } from '../../db/client.ts';
+import { builtinRoles } from './builtin.ts';
 import * as q from './queries.ts';
 
 export function listRoles(deps: AppDeps, projectCode: string): Promise<RoleItem[]> {
@@ -48,24 +48,20 @@ export async function saveRole(
   }
   const menuIds = [...new Set(input.menuIds)];
   if (menuIds.length) {
-    const found = await db
-      .select({ id: menuItems.id })
-      .from(menuItems)
-      .where(and(inArray(menuItems.id, menuIds), eq(menuItems.scope, 'project')));
-    if (found.length !== menuIds.length) throw fail.notFound();
+    if ((await q.projectMenuCount(db, menuIds)) !== menuIds.length) throw fail.notFound();
   }
   const id = await db.transaction(async (tx) => {
     const values = { name: input.name, description: input.description, permissions: input.permissions };
     let roleId: number;
     if (existing) {
-      await tx.update(roles).set(values).where(eq(roles.id, existing.id));
+      await q.updateRole(tx, existing.id, values);
       roleId = existing.id;
     } else {
-      const [created] = await tx
-        .insert(roles)
-        .values({ ...values, code: `custom_${randomBytes(6).toString('hex')}`, projectCode: ownProject })
-        .returning({ id: roles.id });
-      roleId = created!.id;
+      roleId = await q.insertRole(tx, {
+        ...values,
+        code: `custom_${randomBytes(6).toString('hex')}`,
+        projectCode: ownProject,
+      });
     }
     await q.setRoleMenus(tx, roleId, menuIds);
     await audit(tx, {
@@ -94,8 +90,7 @@ export async function deleteRole(deps: AppDeps, auth: AuthContext, projectCode: 
   await db.transaction(async (tx) => {
     await q.setRoleMenus(tx, id, []);
     // Sessions that had switched to this role fall back to all their roles.
-    await tx.update(sessions).set({ roleId: null }).where(eq(sessions.roleId, id));
-    await tx.delete(roles).where(eq(roles.id, id));
+    await q.deleteRole(tx, id);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: role.projectCode,
@@ -117,13 +112,8 @@ export async function removeUserRole(
   roleId: number,
 ) {
   const { db } = deps.database;
-  const where = and(
-    eq(userProjectRoles.userId, userId),
-    eq(userProjectRoles.projectCode, projectCode),
-    eq(userProjectRoles.roleId, roleId),
-  );
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(userProjectRoles).where(where).returning();
+    const removed = await q.revokeRole(tx, userId, projectCode, roleId);
     if (!removed.length) throw fail.notFound();
     await audit(tx, {
       actorId: auth.userId,
@@ -135,4 +125,34 @@ export async function removeUserRole(
       before: removed[0],
     });
   });
+}
+
+/** Whether every role may be given in the project (its own roles and the built-in ones). */
+export function allAssignable(db: Executor, projectCode: string, roleIds: number[]): Promise<boolean> {
+  return q.allAssignable(db, projectCode, roleIds);
+}
+
+export function findRole(db: Executor, id: number) {
+  return q.findRole(db, id);
+}
+
+/** Adds the built-in roles that are missing, with their menus; existing roles are left as they are. */
+export async function ensureBuiltinRoles(deps: Pick<AppDeps, 'database'>): Promise<void> {
+  const { db } = deps.database;
+  const have = await q.existingRoleCodes(
+    db,
+    builtinRoles.map((r) => r.code),
+  );
+  for (const role of builtinRoles.filter((r) => !have.has(r.code))) {
+    await db.transaction(async (tx) => {
+      const id = await q.insertRoleIfMissing(tx, {
+        code: role.code,
+        name: role.name,
+        description: role.description,
+        permissions: role.permissions,
+        builtIn: true,
+      });
+      if (id && role.menus.length) await q.setRoleMenus(tx, id, role.menus);
+    });
+  }
 }

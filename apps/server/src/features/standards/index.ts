@@ -1,2 +1,11 @@
-/** The standards feature's public API for other features. */
-export { descriptorOf, projectTables, tablesWithColumns, type TableDescriptor } from './service.ts';
+/** The standards feature's public API: what other features may call. */
+export {
+  descriptorOf,
+  ensureStandards,
+  measures,
+  metadataLimits,
+  projectMeasureCodes,
+  projectTables,
+  type TableDescriptor,
+  tablesWithColumns,
+} from './service.ts';

@@ -1,5 +1,4 @@
 import { ErrorCode, envelope, healthValue, initBody, initStatusValue } from '@pineguard/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
@@ -16,7 +15,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: '健康检查', response: { 200: envelope(healthValue) } },
     handler: async (req) => {
       try {
-        await deps.database.db.execute(sql`select 1`);
+        await system.ping(deps);
       } catch (error) {
         req.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError(ErrorCode.serverError, 'databaseUnavailable', {}, null, 503);

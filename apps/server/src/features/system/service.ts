@@ -1,14 +1,12 @@
 import { ErrorCode } from '@pineguard/contract';
-import { count, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { seedDemo } from '../../seed/demo.ts';
+import * as q from './queries.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
-  const [row] = await deps.database.db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) > 0;
+  return (await q.userCount(deps.database.db)) > 0;
 }
 
 /**
@@ -21,34 +19,20 @@ export async function initialise(
 ): Promise<{ account: string }> {
   const passwordHash = await hashPassword(input.password);
   await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${0x50_47_44_02})`);
-    const [row] = await tx.select({ n: count() }).from(users);
-    if ((row?.n ?? 0) > 0) throw new AppError(ErrorCode.conflict, 'alreadyInitialised');
-    await tx.insert(users).values({
-      account: input.account,
-      name: input.name,
-      passwordHash,
-      isSuperAdmin: true,
-    });
+    await q.lockInitialisation(tx);
+    if ((await q.userCount(tx)) > 0) throw new AppError(ErrorCode.conflict, 'alreadyInitialised');
+    await q.insertSuperAdmin(tx, { account: input.account, name: input.name, passwordHash });
     if (input.demo) await seedDemo(tx);
   });
   return { account: input.account };
 }
 
+/** The database answers (the health check); throws when it does not. */
+export function ping(deps: AppDeps): Promise<void> {
+  return q.ping(deps.database.db);
+}
+
 /** Counts for the sub-system home: live users, live projects, accounts awaiting review, sessions seen in the last 30 minutes. */
-export async function summary(deps: AppDeps) {
-  const { db } = deps.database;
-  const one = async (q: ReturnType<typeof sql>) => {
-    const result = (await db.execute(q)) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]?.n ?? 0);
-  };
-  const [u, p, pending, online] = await Promise.all([
-    one(sql`select count(*)::int as n from users where deleted_at is null`),
-    one(sql`select count(*)::int as n from projects where deleted_at is null`),
-    one(sql`select count(*)::int as n from users where deleted_at is null and status = 'pending'`),
-    one(
-      sql`select count(*)::int as n from sessions where ended_at is null and last_seen_at > now() - interval '30 minutes'`,
-    ),
-  ]);
-  return { users: u, projects: p, pendingReviews: pending, onlineSessions: online };
+export function summary(deps: AppDeps) {
+  return q.summaryCounts(deps.database.db);
 }

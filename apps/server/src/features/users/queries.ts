@@ -2,6 +2,7 @@ import type { UserListItem } from '@pineguard/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
+import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 export type UserFilter = {
@@ -38,17 +39,14 @@ function where(f: UserFilter): SQL | undefined {
 export async function listUsers(
   db: Executor,
   f: UserFilter,
-  page: { pageNum: number; pageSize: number },
-): Promise<{ list: UserListItem[]; total: number }> {
+  page: Page,
+): Promise<{ list: UserListItem[]; total: number; totalExact?: false }> {
   const condition = where(f);
-  const [totalRow] = await db.select({ n: count() }).from(users).where(condition);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(condition)
-    .orderBy(desc(users.createdAt), users.account)
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize);
+  const counted = await pageTotal(db, sql`from ${users} where ${condition}`);
+  const rows = await withPage(
+    db.select().from(users).where(condition).orderBy(desc(users.createdAt), users.account).$dynamic(),
+    page,
+  );
   const grants = rows.length
     ? await db
         .select({
@@ -73,7 +71,7 @@ export async function listUsers(
         .orderBy(userProjectRoles.projectCode, roles.id)
     : [];
   return {
-    total: totalRow?.n ?? 0,
+    ...counted,
     list: rows.map((u) => ({
       id: u.id,
       account: u.account,
@@ -149,4 +147,19 @@ export async function setUserRoles(db: Executor, userId: string, projectCode: st
   if (roleIds.length) {
     await db.insert(userProjectRoles).values(roleIds.map((roleId) => ({ userId, projectCode, roleId })));
   }
+}
+
+export type UserValues = typeof users.$inferInsert;
+
+export async function insertUser(db: Executor, values: UserValues) {
+  const [created] = await db.insert(users).values(values).returning();
+  return created!;
+}
+
+/** Changes a user's columns (updatedAt follows). */
+export async function updateUser(db: Executor, id: string, values: Partial<UserValues>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }

@@ -5,7 +5,6 @@ import {
   pageOf,
   projectTreeNode,
   queryPhoneQuery,
-  registerBody,
   resetPasswordByManagerBody,
   t,
   userIdBody,
@@ -20,8 +19,6 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
-import { register } from '../invitations/service.ts';
-import { projectTree } from '../auth/service.ts';
 import { managedProject } from '../../platform/scope.ts';
 import * as users from './service.ts';
 
@@ -130,7 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: '可添加用户的项目树', response: { 200: envelope(z.array(projectTreeNode)) } },
     handler: async (req) => {
       const auth = authOf(req);
-      const tree = await projectTree(deps, auth);
+      const tree = await users.projectTree(deps, auth);
       if (auth.isSuperAdmin) return ok(tree);
       // A project administrator adds users to the project they manage now.
       const only = managedProject(req);
@@ -165,16 +162,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await users.review(deps, authOf(req), managedProject(req), req.body);
       return ok(null, t(requestLang(req), req.body.approve ? 'approved' : 'rejected'));
     },
-  });
-
-  app.post('/api/user/register', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: '凭邀请码注册（待审核）',
-      body: registerBody,
-      response: { 200: envelope(z.object({ id: z.string(), projectName: z.string() })) },
-    },
-    handler: async (req) => ok(await register(deps, req.body, req.ip), t(requestLang(req), 'registered')),
   });
 };

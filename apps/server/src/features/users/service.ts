@@ -1,20 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { clientPasswordHash, type UserListItem } from '@pineguard/contract';
-import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { users } from '../../db/schema/index.ts';
 import { type AuthContext, endSessions } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { audit, userSnapshot } from '../../platform/audit.ts';
-import { allAssignable } from '../roles/queries.ts';
+import { allAssignable } from '../roles/index.ts';
+import * as projects from '../projects/index.ts';
+import type { Page } from '../../platform/pagination.ts';
 import * as q from './queries.ts';
 
 export function listUsers(
   deps: AppDeps,
   filter: q.UserFilter,
-  page: { pageNum: number; pageSize: number },
-): Promise<{ list: UserListItem[]; total: number }> {
+  page: Page,
+): Promise<{ list: UserListItem[]; total: number; totalExact?: false }> {
   return q.listUsers(deps.database.db, filter, page);
 }
 
@@ -47,21 +48,23 @@ export async function addUser(
   if (input.phone && (await q.phoneTaken(db, input.phone))) throw fail.conflict('phoneTaken');
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ account: input.account, name: input.name, phone: input.phone, passwordHash })
-      .returning();
-    await q.setUserRoles(tx, created!.id, projectCode, input.roleIds);
+    const created = await q.insertUser(tx, {
+      account: input.account,
+      name: input.name,
+      phone: input.phone,
+      passwordHash,
+    });
+    await q.setUserRoles(tx, created.id, projectCode, input.roleIds);
     await audit(tx, {
       actorId: auth.userId,
       projectCode,
       action: 'create',
       entity: 'user',
-      entityId: created!.id,
+      entityId: created.id,
       summary: `${input.account} ${input.name}`,
-      after: { ...userSnapshot(created!), roleIds: input.roleIds },
+      after: { ...userSnapshot(created), roleIds: input.roleIds },
     });
-    return created!.id;
+    return created.id;
   });
   return { id };
 }
@@ -83,10 +86,7 @@ export async function editUser(
   if (input.phone && (await q.phoneTaken(db, input.phone, input.id))) throw fail.conflict('phoneTaken');
   const beforeRoles = await q.userRoleIds(db, input.id, projectCode);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ name: input.name, phone: input.phone, status: input.status, updatedAt: new Date() })
-      .where(eq(users.id, input.id));
+    await q.updateUser(tx, input.id, { name: input.name, phone: input.phone, status: input.status });
     await q.setUserRoles(tx, input.id, projectCode, input.roleIds);
     if (input.status === 'disabled' && user.status !== 'disabled') {
       await endSessions(tx, { userId: input.id }, 'deleted');
@@ -118,7 +118,7 @@ export async function deleteUser(deps: AppDeps, auth: AuthContext, projectCode: 
     if (others.length) throw fail.conflict('userInOtherProjects');
   }
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    await q.updateUser(tx, id, { deletedAt: new Date() });
     await endSessions(tx, { userId: id }, 'deleted');
     await audit(tx, {
       actorId: auth.userId,
@@ -152,10 +152,7 @@ export async function setPassword(
   const user = await managedUser(deps, auth, projectCode, id);
   const passwordHash = await hashPassword(clientHash);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, id));
+    await q.updateUser(tx, id, { passwordHash });
     await endSessions(tx, { userId: id }, 'password');
     await audit(tx, {
       actorId: auth.userId,
@@ -176,7 +173,7 @@ export async function pendingUsers(
   deps: AppDeps,
   projectCode: string,
   filter: { keyword?: string | undefined },
-  page: { pageNum: number; pageSize: number },
+  page: Page,
 ) {
   return q.listUsers(deps.database.db, { projectCode, keyword: filter.keyword, status: 'pending' }, page);
 }
@@ -192,14 +189,10 @@ export async function review(
   const user = await managedUser(deps, auth, projectCode, input.userId);
   if (user.status !== 'pending') throw fail.conflict('notPending');
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        status: input.approve ? 'active' : 'rejected',
-        statusReason: input.approve ? null : input.reason,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, input.userId));
+    await q.updateUser(tx, input.userId, {
+      status: input.approve ? 'active' : 'rejected',
+      statusReason: input.approve ? null : input.reason,
+    });
     if (!input.approve) await q.setUserRoles(tx, input.userId, projectCode, []);
     await audit(tx, {
       actorId: auth.userId,
@@ -212,4 +205,17 @@ export async function review(
       after: { status: input.approve ? 'active' : 'rejected', reason: input.reason || null },
     });
   });
+}
+
+/** The user's projects as a tree (the add-user screen narrows it to the managed project). */
+export function projectTree(deps: AppDeps, auth: AuthContext) {
+  return projects.projectTree(deps, auth);
+}
+
+export function accountTaken(db: Executor, account: string): Promise<boolean> {
+  return q.accountTaken(db, account);
+}
+
+export function phoneTaken(db: Executor, phone: string): Promise<boolean> {
+  return q.phoneTaken(db, phone);
 }

@@ -1,0 +1,2 @@
+/** The menus feature's public API: what other features may call. */
+export { ensureBuiltinMenus, menusForRoles } from './service.ts';

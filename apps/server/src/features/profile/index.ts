@@ -1,0 +1,2 @@
+/** The profile feature's public API: what other features may call. */
+export { selfInfo } from './service.ts';

@@ -1,0 +1,80 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { loadConfig } from '../../config.ts';
+import { auditLog, sessions, users } from '../../db/schema/index.ts';
+import { runRetention } from './index.ts';
+
+const day = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * day);
+
+describe('retention of sessions and audit rows', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.initAdmin();
+  });
+  afterAll(() => t.close());
+
+  it('reads its periods from the environment, 30 and 365 days by default', () => {
+    expect(loadConfig({}).retention).toEqual({ sessionDays: 30, auditDays: 365 });
+    expect(loadConfig({ SESSION_RETENTION_DAYS: '7', AUDIT_RETENTION_DAYS: '90' }).retention).toEqual({
+      sessionDays: 7,
+      auditDays: 90,
+    });
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
+  it('deletes sessions ended or expired beyond the period and audit rows older than theirs, nothing else', async () => {
+    const { db } = t.deps.database;
+    const [admin] = await db.select().from(users).limit(1);
+    const session = (tokenHash: string, values: { endedAt?: Date; expiresAt: Date }) => ({
+      tokenHash,
+      userId: admin!.id,
+      client: 2,
+      ...values,
+    });
+    await db
+      .insert(sessions)
+      .values([
+        session('ret-ended-old', { endedAt: ago(40), expiresAt: ago(33) }),
+        session('ret-expired-old', { expiresAt: ago(31) }),
+        session('ret-ended-recent', { endedAt: ago(10), expiresAt: ago(3) }),
+        session('ret-live', { expiresAt: new Date(Date.now() + 7 * day) }),
+      ]);
+    const entry = (summary: string, at: Date) => ({
+      actorId: admin!.id,
+      projectCode: null,
+      action: 'update',
+      entity: 'user',
+      entityId: admin!.id,
+      summary,
+      at,
+    });
+    await db.insert(auditLog).values([entry('ret-old', ago(400)), entry('ret-recent', ago(300))]);
+
+    const removed = await runRetention({
+      database: t.deps.database,
+      config: { ...t.deps.config, retention: { sessionDays: 30, auditDays: 365 } },
+    });
+    expect(removed).toEqual({ sessions: 2, auditRows: 1 });
+
+    const left = await db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(
+        inArray(sessions.tokenHash, ['ret-ended-old', 'ret-expired-old', 'ret-ended-recent', 'ret-live']),
+      );
+    expect(left.map((s) => s.tokenHash).sort()).toEqual(['ret-ended-recent', 'ret-live']);
+    const audit = await db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'user'));
+    expect(audit.map((a) => a.summary)).toContain('ret-recent');
+    expect(audit.map((a) => a.summary)).not.toContain('ret-old');
+
+    // Nothing more to do on a second run.
+    expect(await runRetention(t.deps)).toEqual({ sessions: 0, auditRows: 0 });
+  });
+});
