@@ -31,8 +31,11 @@ describe('sign-in throttle under concurrency', () => {
     const after = await t.api('POST', '/api/user/login', {
       body: { account: 'demo_jianli', password: hash('pine2026'), client: 2 },
     });
-    // Unless the right one was among the checked five, the account is now locked.
-    if (!answers.some((a) => a.code === 0)) expect(after.code).toBe(ErrorCode.rateLimited);
+    // Refused attempts are not failures: locked exactly when five wrong passwords were checked.
+    const failures = answers.filter((a) => a.code === ErrorCode.badCredentials).length;
+    if (!answers.some((a) => a.code === 0)) {
+      expect(after.code).toBe(failures >= 5 ? ErrorCode.rateLimited : 0);
+    }
   });
 
   it('checks at most 20 of 80 parallel sign-ins from one address', async () => {
@@ -68,11 +71,12 @@ describe('old-password throttle', () => {
         }),
       ),
     );
-    expect(answers.filter((a) => a.code !== ErrorCode.rateLimited).length).toBeLessThanOrEqual(3);
+    const wrong = answers.filter((a) => a.code !== ErrorCode.rateLimited).length;
+    expect(wrong).toBeLessThanOrEqual(3);
     const right = await t.api('POST', '/api/user/password', {
       token,
       body: { oldPassword: hash('pine2026'), newPassword: hash('newpass1') },
     });
-    expect(right.code).toBe(ErrorCode.rateLimited);
+    expect(right.code).toBe(wrong >= 3 ? ErrorCode.rateLimited : 0);
   });
 });
