@@ -83,6 +83,11 @@ export const messages = {
     'zh-CN': '该用户还属于其他项目，请改为移除其在本项目的角色',
     en: 'This user belongs to other projects too; remove their roles in this project instead',
   },
+  accountSharedWithOtherProjects: {
+    'zh-CN':
+      '该用户还属于其他项目，其账号信息（密码、姓名、手机号、状态）只能由超级管理员或本人修改；您只能调整其在本项目的角色',
+    en: 'This user belongs to other projects too: only a super administrator or the user may change their password, name, phone or status; you may change their roles in this project',
+  },
   roleNotAssignable: {
     'zh-CN': '角色不存在或不能在本项目中分配',
     en: 'The role does not exist or cannot be assigned in this project',

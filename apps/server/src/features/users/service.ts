@@ -34,6 +34,25 @@ async function managedUser(deps: AppDeps, auth: AuthContext, projectCode: string
   return user;
 }
 
+/**
+ * The one rule for account-wide changes (password, name, phone, status, deletion): the super
+ * administrator and the user themself may always; a project administrator only when the user
+ * belongs to no project other than the one they manage (else they would act in projects they do
+ * not administer). Roles in the managed project are not account-wide and are not checked here.
+ */
+export async function assertMayChangeAccount(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  userId: string,
+  messageKey: 'accountSharedWithOtherProjects' | 'userInOtherProjects' = 'accountSharedWithOtherProjects',
+): Promise<void> {
+  if (auth.isSuperAdmin || auth.userId === userId) return;
+  const others = (await q.projectsOfUser(deps.database.db, userId)).filter((p) => p !== projectCode);
+  if (!others.length) return;
+  throw messageKey === 'userInOtherProjects' ? fail.conflict(messageKey) : fail.forbidden(messageKey);
+}
+
 export async function addUser(
   deps: AppDeps,
   auth: AuthContext,
@@ -79,6 +98,11 @@ export async function editUser(
     // Review decides these; editing must not slip a pending account through.
     if (input.status !== 'disabled') input.status = user.status as 'active';
   }
+  const accountChanged =
+    input.name !== user.name ||
+    (input.phone ?? null) !== (user.phone ?? null) ||
+    input.status !== user.status;
+  if (accountChanged) await assertMayChangeAccount(deps, auth, projectCode, input.id);
   await assertRolesAssignable(deps, projectCode, input.roleIds);
   if (input.phone && (await q.phoneTaken(db, input.phone, input.id))) throw fail.conflict('phoneTaken');
   const beforeRoles = await q.userRoleIds(db, input.id, projectCode);
@@ -113,10 +137,7 @@ export async function deleteUser(deps: AppDeps, auth: AuthContext, projectCode: 
   const { db } = deps.database;
   if (id === auth.userId) throw fail.forbidden('cannotChangeSelf');
   const user = await managedUser(deps, auth, projectCode, id);
-  if (!auth.isSuperAdmin) {
-    const others = (await q.projectsOfUser(db, id)).filter((p) => p !== projectCode);
-    if (others.length) throw fail.conflict('userInOtherProjects');
-  }
+  await assertMayChangeAccount(deps, auth, projectCode, id, 'userInOtherProjects');
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await endSessions(tx, { userId: id }, 'deleted');
@@ -150,6 +171,7 @@ export async function setPassword(
 ) {
   const { db } = deps.database;
   const user = await managedUser(deps, auth, projectCode, id);
+  await assertMayChangeAccount(deps, auth, projectCode, id);
   const passwordHash = await hashPassword(clientHash);
   await db.transaction(async (tx) => {
     await tx
@@ -191,6 +213,7 @@ export async function review(
   const { db } = deps.database;
   const user = await managedUser(deps, auth, projectCode, input.userId);
   if (user.status !== 'pending') throw fail.conflict('notPending');
+  await assertMayChangeAccount(deps, auth, projectCode, input.userId);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
