@@ -7,7 +7,10 @@ import { createStorage } from './platform/storage/index.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+const storage = createStorage(config.storage);
+// An upload cut off by kill -9 leaves a temporary file; nothing refers to it.
+await storage.sweepTemporary?.();
+const app = await buildApp({ config, database, storage });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -57,6 +57,23 @@ export const messages = {
     'zh-CN': '不支持的请求类型：{type}',
     en: 'Unsupported request content type: {type}',
   },
+  uploadEmpty: { 'zh-CN': '上传的文件是空的', en: 'The uploaded file is empty' },
+  uploadBadName: {
+    'zh-CN': '文件名含有不允许的字符（空字符或不成对的 UTF-16 代理项）',
+    en: 'The file name contains a character that is not allowed (NUL or a lone UTF-16 surrogate)',
+  },
+  uploadKindServerOnly: {
+    'zh-CN': '导出文件由服务器生成，不能上传',
+    en: 'Export files are written by the server and cannot be uploaded',
+  },
+  uploadMarkup: {
+    'zh-CN': '文件内容是网页或 SVG，不是 {type}',
+    en: 'The file holds HTML or SVG, not {type}',
+  },
+  malformedMultipart: {
+    'zh-CN': '上传内容格式不正确（multipart 缺少分隔符或被截断）',
+    en: 'The upload is malformed (multipart without a boundary, or cut off)',
+  },
   uploadNoFile: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
   rangeNotSatisfiable: { 'zh-CN': '请求的范围无效', en: 'The requested range is not valid' },
   rateLimited: {

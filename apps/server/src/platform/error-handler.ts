@@ -4,6 +4,9 @@ import { AppError } from './errors.ts';
 import { requestLang } from './lang.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
+const MULTIPART_ERROR =
+  /^(Multipart: )?(Boundary not found|Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Unsupported content type)/;
+
 type Answer = { http: number; code: number; message: string; value: unknown };
 
 /** Fastify's own client errors, mapped to catalogue codes so the client never sees a bare 4xx. */
@@ -42,6 +45,10 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
         value: null,
       };
   }
+  // busboy's errors for a multipart body without a boundary, or cut off, carry no status.
+  if (MULTIPART_ERROR.test(error.message ?? '')) {
+    return { http: 200, code: ErrorCode.malformedBody, message: t(lang, 'malformedMultipart'), value: null };
+  }
   // A unique index refused a row another request inserted first (a race the service's check lost).
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505' || (error as { code?: string }).code === '23505') {
@@ -57,7 +64,7 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     // The route's response schema describes success; errors are serialised as they are.
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     const answer = classify(error, req);
     if (answer) {
       if (answer.code !== ErrorCode.notSignedIn) req.log.info({ code: answer.code }, answer.message);
