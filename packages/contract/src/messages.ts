@@ -28,6 +28,7 @@ export const messages = {
   },
   forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
   projectRequired: { 'zh-CN': '请先选择项目', en: 'Please select a project first' },
+  projectNotFound: { 'zh-CN': '项目不存在或已删除', en: 'The project does not exist or was deleted' },
   projectNotMember: {
     'zh-CN': '您不是该项目的成员',
     en: 'You are not a member of this project',

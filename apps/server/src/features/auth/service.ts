@@ -136,10 +136,11 @@ export async function changePassword(
 export async function selectProject(deps: AppDeps, auth: AuthContext, prjCode: string) {
   const { db } = deps.database;
   const project = await q.findProject(db, prjCode);
-  if (!project) throw fail.notFound();
-  if (!auth.isSuperAdmin && !(await q.isProjectMember(db, auth.userId, project.code))) {
+  // A foreign project and an unknown code answer alike, so codes cannot be probed.
+  if (!auth.isSuperAdmin && !(project && (await q.isProjectMember(db, auth.userId, project.code)))) {
     throw fail.forbidden('projectNotMember');
   }
+  if (!project) throw fail.notFound();
   await q.setSessionProject(db, auth.sessionId, project.code);
   return { code: project.code, name: project.name };
 }

@@ -15,7 +15,7 @@ import {
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../platform/auth.ts';
+import { type AuthContext, endProjectSessions } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { choosableProjects, isProjectMember } from '../auth/queries.ts';
@@ -84,6 +84,7 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ deletedAt: new Date() }).where(eq(projects.code, code));
+    await endProjectSessions(tx, code);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: code,

@@ -3,7 +3,7 @@ import { clientPasswordHash, type UserListItem } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import { users } from '../../db/schema/index.ts';
-import { type AuthContext, endSessions } from '../../platform/auth.ts';
+import { type AuthContext, endSessions, isLiveProject } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { audit, userSnapshot } from '../../platform/audit.ts';
@@ -60,6 +60,7 @@ export async function addUser(
   input: { account: string; password: string; name: string; phone: string | null; roleIds: number[] },
 ) {
   const { db } = deps.database;
+  if (!(await isLiveProject(db, projectCode))) throw fail.notFound('projectNotFound');
   await assertRolesAssignable(deps, projectCode, input.roleIds);
   if (await q.accountTaken(db, input.account))
     throw fail.conflict('accountTaken', { account: input.account });
