@@ -40,7 +40,27 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the log, whatever a log line happens to include.
+            redact: {
+              paths: [
+                'req.headers.token',
+                'req.headers["x-token"]',
+                'req.headers.authorization',
+                '*.password',
+                '*.newPassword',
+                '*.oldPassword',
+                '*.passwordHash',
+                '*.params',
+                'err.params',
+              ],
+              censor: '[redacted]',
+            },
+          },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
