@@ -21,6 +21,8 @@ import { filesRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { requestLang } from './platform/lang.ts';
 import { validatorCompiler } from './platform/validation.ts';
 
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
     // The spec spells some paths with a trailing slash (delInvite/, addVisitUser/); accept both.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -95,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   registerAccessControl(app, { db: deps.database.db, sessionTtlMs: config.sessionTtlMs });
 
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
@@ -135,7 +140,8 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
     const path = req.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || !page) {
       return reply.status(200).send({
         code: ErrorCode.notFound,
         message: t(lang, 'apiNotFound', { method: req.method, url: path }),

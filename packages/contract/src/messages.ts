@@ -71,6 +71,10 @@ export const messages = {
     'zh-CN': '文件内容是网页或 SVG，不是 {type}',
     en: 'The file holds HTML or SVG, not {type}',
   },
+  urlTooLong: { 'zh-CN': '请求地址过长', en: 'The request URL is too long' },
+  badUrl: { 'zh-CN': '请求地址的编码不正确', en: 'The request URL is not encoded correctly' },
+  headersTooLarge: { 'zh-CN': '请求头过大', en: 'The request headers are too large' },
+  badRequest: { 'zh-CN': '无法解析的请求', en: 'The request could not be read' },
   malformedMultipart: {
     'zh-CN': '上传内容格式不正确（multipart 缺少分隔符或被截断）',
     en: 'The upload is malformed (multipart without a boundary, or cut off)',
