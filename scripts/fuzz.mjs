@@ -11,7 +11,7 @@ if (option('seed')) env.FUZZ_SEED = option('seed');
 if (option('pg')) env.TEST_DATABASE_URL = option('pg');
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', 'apps/server/src/platform/fuzz.test.ts', '--testTimeout', '0', '--hookTimeout', '0'],
+  ['vitest', 'run', 'apps/server/src/platform/fuzz.test.ts', '--testTimeout', '86400000'],
   { stdio: 'inherit', env },
 );
 process.exit(result.status ?? 1);
