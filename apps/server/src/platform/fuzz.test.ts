@@ -21,6 +21,10 @@ type Op = {
   queryKeys: string[];
   pathKeys: string[];
 };
+type OpenApiOperation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+};
 type Caller = { name: string; token?: string; superAdmin: boolean; permissions: Set<string> };
 
 const edgeNumbers = [0, -1, 1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 1e308, 0.5, -0];
@@ -138,7 +142,7 @@ describe('fuzz from the OpenAPI document', () => {
       const self = await t.api<{ permissions: string[] }>('GET', '/api/user/self', { token });
       callers.push({ name, token, superAdmin: false, permissions: new Set(self.value.permissions) });
     }
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, any>> };
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
     const access = new Map(
       t.app.apiRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.access]),
     );
@@ -179,7 +183,8 @@ describe('fuzz from the OpenAPI document', () => {
               let url = op.path;
               for (const key of op.pathKeys)
                 url = url.replace(`{${key}}`, encodeURIComponent(text(pathValue)));
-              const qs = new URLSearchParams(query.map(([k, v]) => [k, text(v)]));
+              const qs = new URLSearchParams();
+              for (const [k, v] of query) qs.append(k, text(v));
               const headers: Record<string, string> = {};
               if (caller.token) headers.token = caller.token;
               const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && body.kind !== 'none';

@@ -58,7 +58,7 @@ describe('permission matrix generated from the route table', () => {
       for (const r of t.app.apiRoutes.filter((x) => !skip(x.url))) {
         const url = r.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
         const res = await t.app.inject({ method: r.method as 'GET', url, headers: { token: caller.token } });
-        const code = res.headers['content-type']?.includes('json') ? res.json().code : 0;
+        const code = String(res.headers['content-type']).includes('json') ? res.json().code : 0;
         const label = `${role} ${r.method} ${r.url} (${r.access})`;
         if (expected(r.access, caller)) expect(code, label).not.toBe(ErrorCode.forbidden);
         else expect(code, label).toBe(ErrorCode.forbidden);
