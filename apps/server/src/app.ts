@@ -24,6 +24,8 @@ import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { requestLang } from './platform/lang.ts';
 import { validatorCompiler } from './platform/validation.ts';
 
@@ -43,12 +45,34 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the log, whatever a log line happens to include.
+            redact: {
+              paths: [
+                'req.headers.token',
+                'req.headers["x-token"]',
+                'req.headers.authorization',
+                '*.password',
+                '*.newPassword',
+                '*.oldPassword',
+                '*.passwordHash',
+                '*.params',
+                'err.params',
+              ],
+              censor: '[redacted]',
+            },
+          },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
     // The spec spells some paths with a trailing slash (delInvite/, addVisitUser/); accept both.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -78,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   registerAccessControl(app, { db: deps.database.db, sessionTtlMs: config.sessionTtlMs });
 
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
@@ -121,7 +146,8 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
     const path = req.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || !page) {
       return reply.status(200).send({
         code: ErrorCode.notFound,
         message: t(lang, 'apiNotFound', { method: req.method, url: path }),

@@ -7,7 +7,10 @@ import { createStorage } from './platform/storage/index.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+const storage = createStorage(config.storage);
+// An upload cut off by kill -9 leaves a temporary file; nothing refers to it.
+await storage.sweepTemporary?.();
+const app = await buildApp({ config, database, storage });
 // Old sessions and audit rows go at start and then daily (SESSION_RETENTION_DAYS, AUDIT_RETENTION_DAYS).
 const stopRetention = scheduleRetention(
   { config, database },

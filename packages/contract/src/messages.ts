@@ -28,6 +28,7 @@ export const messages = {
   },
   forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
   projectRequired: { 'zh-CN': '请先选择项目', en: 'Please select a project first' },
+  projectNotFound: { 'zh-CN': '项目不存在或已删除', en: 'The project does not exist or was deleted' },
   projectNotMember: {
     'zh-CN': '您不是该项目的成员',
     en: 'You are not a member of this project',
@@ -57,6 +58,27 @@ export const messages = {
     'zh-CN': '不支持的请求类型：{type}',
     en: 'Unsupported request content type: {type}',
   },
+  uploadEmpty: { 'zh-CN': '上传的文件是空的', en: 'The uploaded file is empty' },
+  uploadBadName: {
+    'zh-CN': '文件名含有不允许的字符（空字符或不成对的 UTF-16 代理项）',
+    en: 'The file name contains a character that is not allowed (NUL or a lone UTF-16 surrogate)',
+  },
+  uploadKindServerOnly: {
+    'zh-CN': '导出文件由服务器生成，不能上传',
+    en: 'Export files are written by the server and cannot be uploaded',
+  },
+  uploadMarkup: {
+    'zh-CN': '文件内容是网页或 SVG，不是 {type}',
+    en: 'The file holds HTML or SVG, not {type}',
+  },
+  urlTooLong: { 'zh-CN': '请求地址过长', en: 'The request URL is too long' },
+  badUrl: { 'zh-CN': '请求地址的编码不正确', en: 'The request URL is not encoded correctly' },
+  headersTooLarge: { 'zh-CN': '请求头过大', en: 'The request headers are too large' },
+  badRequest: { 'zh-CN': '无法解析的请求', en: 'The request could not be read' },
+  malformedMultipart: {
+    'zh-CN': '上传内容格式不正确（multipart 缺少分隔符或被截断）',
+    en: 'The upload is malformed (multipart without a boundary, or cut off)',
+  },
   uploadNoFile: { 'zh-CN': '请选择要上传的文件', en: 'Please choose a file to upload' },
   rangeNotSatisfiable: { 'zh-CN': '请求的范围无效', en: 'The requested range is not valid' },
   rateLimited: {
@@ -82,6 +104,11 @@ export const messages = {
   userInOtherProjects: {
     'zh-CN': '该用户还属于其他项目，请改为移除其在本项目的角色',
     en: 'This user belongs to other projects too; remove their roles in this project instead',
+  },
+  accountSharedWithOtherProjects: {
+    'zh-CN':
+      '该用户还属于其他项目，其账号信息（密码、姓名、手机号、状态）只能由超级管理员或本人修改；您只能调整其在本项目的角色',
+    en: 'This user belongs to other projects too: only a super administrator or the user may change their password, name, phone or status; you may change their roles in this project',
   },
   roleNotAssignable: {
     'zh-CN': '角色不存在或不能在本项目中分配',

@@ -3,7 +3,7 @@ import { ErrorCode, type RouteAccess } from '@pineguard/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { roles, sessions, userProjectRoles, users } from '../db/schema/index.ts';
+import { projects, roles, sessions, userProjectRoles, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -81,21 +81,40 @@ export async function resolveSession(db: Db, token: string, ttlMs: number): Prom
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlMs) })
       .where(eq(sessions.id, session.id));
   }
-  const grants = session.projectCode
-    ? await projectGrants(db, user.id, session.projectCode, session.roleId)
-    : { roleCodes: [], permissions: new Set<string>() };
+  // The selected project counts only while it is live and the user still holds a role there
+  // (the active one, when one is chosen); otherwise the session has no project (projectRequired).
+  let projectCode = session.projectCode;
+  let grants: { roleCodes: string[]; permissions: Set<string> } = { roleCodes: [], permissions: new Set() };
+  if (projectCode) {
+    const held = await projectGrants(db, user.id, projectCode, session.roleId);
+    if (held.roleCodes.length) grants = held;
+    else if (!(user.isSuperAdmin && (await isLiveProject(db, projectCode)))) projectCode = null;
+  }
   return {
     sessionId: session.id,
     userId: user.id,
     account: user.account,
     isSuperAdmin: user.isSuperAdmin,
-    projectCode: session.projectCode,
-    roleId: session.roleId,
+    projectCode,
+    roleId: projectCode ? session.roleId : null,
     ...grants,
   };
 }
 
-/** The user's roles and permissions in one project; only the active role when one is chosen. */
+/** The project exists and is not deleted. */
+export async function isLiveProject(db: Db, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: projects.code })
+    .from(projects)
+    .where(and(eq(projects.code, code), isNull(projects.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The user's roles and permissions in one live project; only the active role when one is chosen.
+ * A deleted project grants nothing.
+ */
 export async function projectGrants(
   db: Db,
   userId: string,
@@ -106,6 +125,7 @@ export async function projectGrants(
     .select({ id: roles.id, code: roles.code, permissions: roles.permissions })
     .from(userProjectRoles)
     .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .innerJoin(projects, and(eq(projects.code, userProjectRoles.projectCode), isNull(projects.deletedAt)))
     .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
   const active = activeRoleId ? rows.filter((r) => r.id === activeRoleId) : rows;
   return {
@@ -139,6 +159,14 @@ export async function endSessions(
         where.client ? eq(sessions.client, where.client) : undefined,
       ),
     );
+}
+
+/** Ends every session that has the project selected (the project was deleted). */
+export async function endProjectSessions(db: Pick<Db, 'update'>, projectCode: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: 'deleted' })
+    .where(and(eq(sessions.projectCode, projectCode), isNull(sessions.endedAt)));
 }
 
 /** The signed-in user of a route whose access is not `public`. */

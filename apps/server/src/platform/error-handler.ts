@@ -4,6 +4,9 @@ import { AppError } from './errors.ts';
 import { requestLang } from './lang.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
+const MULTIPART_ERROR =
+  /^(Multipart: )?(Boundary not found|Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Unsupported content type)/;
+
 type Answer = { http: number; code: number; message: string; value: unknown };
 
 /** Fastify's own client errors, mapped to catalogue codes so the client never sees a bare 4xx. */
@@ -42,6 +45,10 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
         value: null,
       };
   }
+  // busboy's errors for a multipart body without a boundary, or cut off, carry no status.
+  if (MULTIPART_ERROR.test(error.message ?? '')) {
+    return { http: 200, code: ErrorCode.malformedBody, message: t(lang, 'malformedMultipart'), value: null };
+  }
   // A unique index refused a row another request inserted first (a race the service's check lost).
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505' || (error as { code?: string }).code === '23505') {
@@ -54,10 +61,40 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
   return undefined;
 }
 
+/**
+ * What of an unhandled error may be logged: never a query's parameters (a failed insert of a user
+ * would log the password hash), and never the SQL text's "params:" tail that drizzle appends.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const seen = new Set<unknown>();
+  const clean = (e: unknown, depth: number): Record<string, unknown> | undefined => {
+    if (!e || typeof e !== 'object' || seen.has(e) || depth > 3) return undefined;
+    seen.add(e);
+    const err = e as { name?: string; message?: string; code?: string; stack?: string; cause?: unknown };
+    // PostgreSQL quotes the offending value in its messages ("invalid input syntax … \"x\"",
+    // "Key (a)=(x)"): for database errors (a SQLSTATE code) the quoted parts go too.
+    const database = typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code);
+    const strip = (text: string | undefined) => {
+      let out = text?.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
+      if (database)
+        out = out?.replace(/"[^"\n]*"/g, '"[redacted]"').replace(/=\([^)\n]*\)/g, '=([redacted])');
+      return out;
+    };
+    return {
+      type: err.name,
+      message: strip(err.message),
+      code: err.code,
+      stack: strip(err.stack),
+      cause: clean(err.cause, depth + 1),
+    };
+  };
+  return clean(error, 0) ?? { message: String(error) };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     // The route's response schema describes success; errors are serialised as they are.
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     const answer = classify(error, req);
     if (answer) {
       if (answer.code !== ErrorCode.notSignedIn) req.log.info({ code: answer.code }, answer.message);
@@ -65,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(answer.http)
         .send({ code: answer.code, message: answer.message, value: answer.value });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({
       code: ErrorCode.serverError,
       message: t(requestLang(req), 'serverError', { requestId: req.id }),

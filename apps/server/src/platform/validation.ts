@@ -14,14 +14,137 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** Validates with zod, keeping each issue's input so "missing" can be told from "wrong". */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+/**
+ * Validates with zod, keeping each issue's input so "missing" can be told from "wrong". Before
+ * the schema, every string (and key) of the input is checked for NUL and lone UTF-16 surrogates
+ * (PostgreSQL text and jsonb refuse them); after it, every integer field of the schema is checked
+ * against PostgreSQL's 32-bit integer range. Both hold for every route without anyone remembering.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const ints = intPaths(schema);
+  return (data) => {
+    const part = httpPart ?? 'body';
+    const bad = badStrings(data);
+    if (bad.length) return { error: new RequestValidationError(bad, part) };
     const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
+    if (!result.success) return { error: new RequestValidationError(result.error.issues, part) };
+    const wide = outOfRangeInts(result.data, ints);
+    if (wide.length) return { error: new RequestValidationError(wide, part) };
+    return { value: result.data };
   };
+};
+
+export const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -(2 ** 31);
+type Path = (string | number)[];
+
+/** A string PostgreSQL cannot store: NUL, or a UTF-16 surrogate without its pair. */
+export function hasBadCharacters(value: string): boolean {
+  return value.includes('\u0000') || !(value as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+function customIssue(path: Path, message: string, input: unknown): z.core.$ZodIssue {
+  return { code: 'custom', path, message, input } as z.core.$ZodIssue;
+}
+
+/** Walks the raw input without recursion (deeply nested input must not overflow the stack). */
+function badStrings(data: unknown): z.core.$ZodIssue[] {
+  const issues: z.core.$ZodIssue[] = [];
+  const stack: { value: unknown; path: Path }[] = [{ value: data, path: [] }];
+  while (stack.length && issues.length < 10) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasBadCharacters(value)) issues.push(customIssue(path, 'badCharacters', value));
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (hasBadCharacters(k)) issues.push(customIssue(path, 'badCharacters', k));
+        else stack.push({ value: v, path: [...path, k] });
+      }
+    }
+  }
+  return issues;
+}
+
+type SchemaNode = { _zod: { def: Record<string, unknown> & { type: string } }; isInt?: boolean };
+const intPathCache = new WeakMap<object, Path[]>();
+
+/** Where a schema holds integers: paths of keys, with '*' for every element of a list or record. */
+function intPaths(schema: unknown): Path[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const cached = intPathCache.get(schema);
+  if (cached) return cached;
+  const out: Path[] = [];
+  const seen = new Set<unknown>();
+  const walk = (node: unknown, path: Path) => {
+    const s = node as SchemaNode | undefined;
+    if (!s?._zod || seen.has(s) || path.length > 16) return;
+    seen.add(s);
+    const def = s._zod.def;
+    switch (def.type) {
+      case 'number':
+        if (s.isInt) out.push(path);
+        break;
+      case 'object':
+        for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) walk(v, [...path, k]);
+        break;
+      case 'array':
+        walk(def.element, [...path, '*']);
+        break;
+      case 'record':
+        walk(def.valueType, [...path, '*']);
+        break;
+      case 'union':
+        for (const option of def.options as unknown[]) walk(option, path);
+        break;
+      case 'intersection':
+        walk(def.left, path);
+        walk(def.right, path);
+        break;
+      case 'pipe':
+        walk(def.in, path);
+        walk(def.out, path);
+        break;
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'readonly':
+      case 'catch':
+      case 'nonoptional':
+        walk(def.innerType, path);
+        break;
+    }
+    seen.delete(s);
+  };
+  walk(schema, []);
+  intPathCache.set(schema, out);
+  return out;
+}
+
+function outOfRangeInts(data: unknown, paths: Path[]): z.core.$ZodIssue[] {
+  const issues: z.core.$ZodIssue[] = [];
+  const visit = (value: unknown, rest: Path, at: Path) => {
+    if (!rest.length) {
+      if (typeof value === 'number' && (value > INT32_MAX || value < INT32_MIN)) {
+        issues.push(customIssue(at, 'intOutOfRange', value));
+      }
+      return;
+    }
+    const [head, ...tail] = rest;
+    if (head === '*') {
+      if (Array.isArray(value)) value.forEach((v, i) => visit(v, tail, [...at, i]));
+      else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) visit(v, tail, [...at, k]);
+      }
+    } else if (value && typeof value === 'object' && Object.hasOwn(value, head as string)) {
+      visit((value as Record<string, unknown>)[head as string], tail, [...at, head as string]);
+    }
+  };
+  for (const path of paths) visit(data, path, []);
+  return issues;
+}
 
 export type FieldError = { field: string; message: string };
 
@@ -91,6 +214,16 @@ function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
       return zh ? `${label}格式不正确` : `${label} has the wrong format`;
     case 'custom':
       // A refinement names a message key from the catalogue.
+      if (issue.message === 'badCharacters') {
+        return zh
+          ? `${label}含有不允许的字符（空字符 U+0000 或不成对的 UTF-16 代理项）`
+          : `${label} contains a character that is not allowed (NUL U+0000 or a lone UTF-16 surrogate)`;
+      }
+      if (issue.message === 'intOutOfRange') {
+        return zh
+          ? `${label}超出范围，应在 ${INT32_MIN} 到 ${INT32_MAX} 之间`
+          : `${label} must be between ${INT32_MIN} and ${INT32_MAX}`;
+      }
       if (issue.message in messages) return t(lang, issue.message as MessageKey);
       return zh ? `${label}无效` : `${label} is invalid`;
     case 'unrecognized_keys':

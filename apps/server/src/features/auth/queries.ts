@@ -31,10 +31,30 @@ export async function countRecentFailures(db: Db, key: string, since: Date): Pro
 
 export async function recordFailures(db: Db, keys: string[], windowStart: Date): Promise<void> {
   await db.insert(loginFailures).values(keys.map((key) => ({ key })));
-  // Old rows only ever fall out of the window; trimming here keeps the table small.
   await db
     .delete(loginFailures)
     .where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, windowStart)));
+}
+
+/**
+ * Reserves one attempt per key before a password is checked: the rows exist (committed) before
+ * anyone counts, so parallel attempts see each other and the limit holds across instances.
+ * Rows older than the window are trimmed here to keep the table small.
+ */
+export async function reserveAttempts(db: Db, keys: string[], windowStart: Date): Promise<number[]> {
+  const rows = await db
+    .insert(loginFailures)
+    .values(keys.map((key) => ({ key })))
+    .returning({ id: loginFailures.id });
+  await db
+    .delete(loginFailures)
+    .where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, windowStart)));
+  return rows.map((r) => r.id);
+}
+
+/** Gives back reservations of attempts that were refused or succeeded (they are not failures). */
+export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

@@ -8,29 +8,49 @@ import { menusForRoles } from '../menus/index.ts';
 import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
 
+/**
+ * Reserves an attempt for each key (a row counted as a failure unless released), then counts:
+ * above the limit the reservation is released and the call refused. Because the row is written
+ * before the count, N parallel attempts check at most `max` passwords, on every instance.
+ */
+async function reserveAttempt(
+  deps: AppDeps,
+  limits: { key: string; max: number }[],
+): Promise<{ ids: number[]; release(): Promise<void> }> {
+  const { db } = deps.database;
+  const { lockMinutes } = deps.config.login;
+  const windowStart = new Date(Date.now() - lockMinutes * 60_000);
+  const ids = await q.reserveAttempts(
+    db,
+    limits.map((l) => l.key),
+    windowStart,
+  );
+  const release = () => q.releaseAttempts(db, ids);
+  const counts = await Promise.all(limits.map((l) => q.countRecentFailures(db, l.key, windowStart)));
+  if (counts.some((n, i) => n > limits[i]!.max)) {
+    await release();
+    throw new AppError(ErrorCode.rateLimited, 'rateLimited', { minutes: lockMinutes });
+  }
+  return { ids, release };
+}
+
 export async function login(
   deps: AppDeps,
   input: { account: string; password: string; client: number; address: string },
 ): Promise<{ token: string }> {
   const { db } = deps.database;
   const limits = deps.config.login;
-  const windowStart = new Date(Date.now() - limits.lockMinutes * 60_000);
   const accountKey = `account:${input.account.toLowerCase()}`;
-  const addressKey = `address:${input.address}`;
-  const [byAccount, byAddress] = await Promise.all([
-    q.countRecentFailures(db, accountKey, windowStart),
-    q.countRecentFailures(db, addressKey, windowStart),
+  const attempt = await reserveAttempt(deps, [
+    { key: accountKey, max: limits.maxPerAccount },
+    { key: `address:${input.address}`, max: limits.maxPerAddress },
   ]);
-  if (byAccount >= limits.maxPerAccount || byAddress >= limits.maxPerAddress) {
-    throw new AppError(ErrorCode.rateLimited, 'rateLimited', { minutes: limits.lockMinutes });
-  }
 
   const user = await q.findLiveUserByAccount(db, input.account);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid) {
-    await q.recordFailures(db, [accountKey, addressKey], windowStart);
-    throw new AppError(ErrorCode.badCredentials, 'badCredentials');
-  }
+  // A wrong password keeps its reservation: that row is the recorded failure.
+  if (!user || !valid) throw new AppError(ErrorCode.badCredentials, 'badCredentials');
+  await attempt.release();
   if (user.status === 'pending') throw new AppError(ErrorCode.accountNotActive, 'accountPending');
   if (user.status === 'rejected') {
     throw new AppError(ErrorCode.accountNotActive, 'accountRejected', {
@@ -92,10 +112,14 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
   const { db } = deps.database;
+  const limits = deps.config.login;
+  // A stolen token must not guess the current password without limit.
+  const attempt = await reserveAttempt(deps, [{ key: `password:${auth.userId}`, max: limits.maxPerAccount }]);
   const user = await q.findUser(db, auth.userId);
   if (!user || !(await verifyPassword(input.oldPassword, user.passwordHash))) {
     throw new AppError(ErrorCode.validation, 'oldPasswordWrong');
   }
+  await attempt.release();
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await q.setPasswordHash(tx, user.id, passwordHash);
@@ -106,10 +130,11 @@ export async function changePassword(
 export async function selectProject(deps: AppDeps, auth: AuthContext, prjCode: string) {
   const { db } = deps.database;
   const project = await projects.findProject(db, prjCode);
-  if (!project) throw fail.notFound();
-  if (!auth.isSuperAdmin && !(await projects.isProjectMember(db, auth.userId, project.code))) {
+  // A foreign project and an unknown code answer alike, so codes cannot be probed.
+  if (!auth.isSuperAdmin && !(project && (await projects.isProjectMember(db, auth.userId, project.code)))) {
     throw fail.forbidden('projectNotMember');
   }
+  if (!project) throw fail.notFound();
   await q.setSessionProject(db, auth.sessionId, project.code);
   return { code: project.code, name: project.name };
 }

@@ -14,6 +14,7 @@ import rangeParser from 'range-parser';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { hasBadCharacters } from '../../platform/validation.ts';
 import { type FileRow, findFile, insertFile } from './queries.ts';
 import { sniff } from './sniff.ts';
 
@@ -60,8 +61,15 @@ export async function upload(
 ): Promise<FileInfo> {
   const rule = fileKinds[kind];
   const allowed: readonly string[] = rule.types;
+  // Exports are written by the server (jobs), never uploaded by a client.
+  if (kind === 'export') throw new AppError(ErrorCode.forbidden, 'uploadKindServerOnly');
+  if (hasBadCharacters(part.filename)) throw new AppError(ErrorCode.validation, 'uploadBadName');
   if (!allowed.includes(part.mimetype)) throw unsupported(kind, part.mimetype, lang);
   const head = await sniff(part.file);
+  if (head.empty) throw new AppError(ErrorCode.validation, 'uploadEmpty');
+  // A page or an SVG declared as CSV would be a page from the app's origin: refused by content.
+  if (!head.mime && head.markup)
+    throw new AppError(ErrorCode.unsupportedMediaType, 'uploadMarkup', { type: part.mimetype });
   const realType = head.mime ?? (head.text && part.mimetype === 'text/csv' ? 'text/csv' : undefined);
   if (!realType || !allowed.includes(realType)) throw unsupported(kind, realType ?? part.mimetype, lang);
 
@@ -133,7 +141,10 @@ export async function download(
     'accept-ranges': 'bytes',
     etag: `"${file.sha256}"`,
     'cache-control': 'private, max-age=86400',
-    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    // Never rendered as a page from the app's origin: a download, not sniffed, in a sandbox.
+    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
   };
   const ranges = rangeHeader ? rangeParser(file.bytes, rangeHeader, { combine: true }) : -2;
   if (ranges === -1) {

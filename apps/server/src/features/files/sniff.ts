@@ -11,7 +11,7 @@ const HEAD_BYTES = 4100;
  */
 export async function sniff(
   source: Readable,
-): Promise<{ mime: string | undefined; text: boolean; stream: Readable }> {
+): Promise<{ mime: string | undefined; text: boolean; markup: boolean; empty: boolean; stream: Readable }> {
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -36,5 +36,20 @@ export async function sniff(
       yield next.value as Buffer;
     }
   }
-  return { mime: type?.mime, text: !head.includes(0), stream: ReadableStream.from(rest()) };
+  return {
+    mime: type?.mime,
+    text: !head.includes(0),
+    markup: looksLikeMarkup(head),
+    empty: head.length === 0,
+    stream: ReadableStream.from(rest()),
+  };
+}
+
+/** HTML, SVG or XML a browser could render as a page, whatever the declared type says. */
+export function looksLikeMarkup(head: Buffer): boolean {
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .toLowerCase();
+  return /^\s*<|<(\?xml|!doctype|html|head|body|svg|script|iframe|object|embed)[\s>/]/.test(text);
 }

@@ -11,6 +11,8 @@ const usable = () =>
     isNull(invitations.revokedAt),
     or(isNull(invitations.expiresAt), gt(invitations.expiresAt, sql`now()`)),
     or(isNull(invitations.maxUses), sql`${invitations.uses} < ${invitations.maxUses}`),
+    // A deleted project's codes let nobody in.
+    sql`exists (select 1 from ${projects} where ${projects.code} = ${invitations.projectCode} and ${projects.deletedAt} is null)`,
   );
 
 export async function listInvites(db: Executor, projectCode: string, page: Page) {

@@ -415,7 +415,8 @@ describe('projects, sections, areas and standard tables', () => {
     const after = await t.api<SectionItem>('GET', `/api/project/selectBDInfo?id=${section.value.id}`, {
       token: bdToken,
     });
-    expect(after.code).toBe(ErrorCode.forbidden);
+    // The session no longer has a project: the membership is checked on every call.
+    expect(after.code).toBe(ErrorCode.projectRequired);
     const store = await t.api<{ sections: SectionItem[] }>('GET', '/api/project/mainStore', { token: admin });
     expect(store.code).toBe(0);
     const again = await t.api('POST', '/api/project/delPrj1User', {

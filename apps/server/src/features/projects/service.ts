@@ -10,7 +10,7 @@ import {
 } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import type { AuthContext } from '../../platform/auth.ts';
+import { type AuthContext, endProjectSessions } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { offsetOf, type Page } from '../../platform/pagination.ts';
@@ -103,6 +103,7 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
   await db.transaction(async (tx) => {
     await q.updateProject(tx, code, { deletedAt: new Date() });
+    await endProjectSessions(tx, code);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: code,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { clientPasswordHash, type UserListItem } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { type AuthContext, endSessions } from '../../platform/auth.ts';
+import { type AuthContext, endSessions, isLiveProject } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { audit, userSnapshot } from '../../platform/audit.ts';
@@ -35,6 +35,25 @@ async function managedUser(deps: AppDeps, auth: AuthContext, projectCode: string
   return user;
 }
 
+/**
+ * The one rule for account-wide changes (password, name, phone, status, deletion): the super
+ * administrator and the user themself may always; a project administrator only when the user
+ * belongs to no project other than the one they manage (else they would act in projects they do
+ * not administer). Roles in the managed project are not account-wide and are not checked here.
+ */
+export async function assertMayChangeAccount(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  userId: string,
+  messageKey: 'accountSharedWithOtherProjects' | 'userInOtherProjects' = 'accountSharedWithOtherProjects',
+): Promise<void> {
+  if (auth.isSuperAdmin || auth.userId === userId) return;
+  const others = (await q.projectsOfUser(deps.database.db, userId)).filter((p) => p !== projectCode);
+  if (!others.length) return;
+  throw messageKey === 'userInOtherProjects' ? fail.conflict(messageKey) : fail.forbidden(messageKey);
+}
+
 export async function addUser(
   deps: AppDeps,
   auth: AuthContext,
@@ -42,6 +61,7 @@ export async function addUser(
   input: { account: string; password: string; name: string; phone: string | null; roleIds: number[] },
 ) {
   const { db } = deps.database;
+  if (!(await isLiveProject(db, projectCode))) throw fail.notFound('projectNotFound');
   await assertRolesAssignable(deps, projectCode, input.roleIds);
   if (await q.accountTaken(db, input.account))
     throw fail.conflict('accountTaken', { account: input.account });
@@ -82,6 +102,11 @@ export async function editUser(
     // Review decides these; editing must not slip a pending account through.
     if (input.status !== 'disabled') input.status = user.status as 'active';
   }
+  const accountChanged =
+    input.name !== user.name ||
+    (input.phone ?? null) !== (user.phone ?? null) ||
+    input.status !== user.status;
+  if (accountChanged) await assertMayChangeAccount(deps, auth, projectCode, input.id);
   await assertRolesAssignable(deps, projectCode, input.roleIds);
   if (input.phone && (await q.phoneTaken(db, input.phone, input.id))) throw fail.conflict('phoneTaken');
   const beforeRoles = await q.userRoleIds(db, input.id, projectCode);
@@ -113,10 +138,7 @@ export async function deleteUser(deps: AppDeps, auth: AuthContext, projectCode: 
   const { db } = deps.database;
   if (id === auth.userId) throw fail.forbidden('cannotChangeSelf');
   const user = await managedUser(deps, auth, projectCode, id);
-  if (!auth.isSuperAdmin) {
-    const others = (await q.projectsOfUser(db, id)).filter((p) => p !== projectCode);
-    if (others.length) throw fail.conflict('userInOtherProjects');
-  }
+  await assertMayChangeAccount(deps, auth, projectCode, id, 'userInOtherProjects');
   await db.transaction(async (tx) => {
     await q.updateUser(tx, id, { deletedAt: new Date() });
     await endSessions(tx, { userId: id }, 'deleted');
@@ -150,6 +172,7 @@ export async function setPassword(
 ) {
   const { db } = deps.database;
   const user = await managedUser(deps, auth, projectCode, id);
+  await assertMayChangeAccount(deps, auth, projectCode, id);
   const passwordHash = await hashPassword(clientHash);
   await db.transaction(async (tx) => {
     await q.updateUser(tx, id, { passwordHash });
@@ -188,6 +211,7 @@ export async function review(
   const { db } = deps.database;
   const user = await managedUser(deps, auth, projectCode, input.userId);
   if (user.status !== 'pending') throw fail.conflict('notPending');
+  await assertMayChangeAccount(deps, auth, projectCode, input.userId);
   await db.transaction(async (tx) => {
     await q.updateUser(tx, input.userId, {
       status: input.approve ? 'active' : 'rejected',

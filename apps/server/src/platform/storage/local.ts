@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +34,20 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async sweepTemporary(olderThanMs = 60_000) {
+      let removed = 0;
+      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !/\.part-\d+-\d+$/.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const info = await stat(path).catch(() => null);
+        // A live upload keeps writing its file; only stale ones are a killed process's leftovers.
+        if (!info || Date.now() - info.mtimeMs < olderThanMs) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
     },
     async size(key) {
       try {

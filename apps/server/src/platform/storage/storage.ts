@@ -15,4 +15,6 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Bytes stored under the key, or null when there is no such object. */
   size(key: string): Promise<number | null>;
+  /** Removes temporary files a killed process left behind (local disk only); returns how many. */
+  sweepTemporary?(olderThanMs?: number): Promise<number>;
 }
