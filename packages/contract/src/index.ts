@@ -18,3 +18,5 @@ export * from './roles.ts';
 export * from './users.ts';
 export * from './projects.ts';
 export * from './standards.ts';
+export * from './idNumber.ts';
+export * from './workers.ts';
