@@ -19,6 +19,7 @@ import { rolesRoutes } from './features/roles/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { workersRoutes } from './features/workers/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { requestLang } from './platform/lang.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictRoutes);
   await app.register(projectsRoutes);
   await app.register(standardsRoutes);
+  await app.register(workersRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

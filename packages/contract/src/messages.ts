@@ -235,6 +235,7 @@ export const messages = {
     'zh-CN': '资料不完整（缺少：{missing}），不能审核通过',
     en: 'Incomplete (missing: {missing}); cannot be approved',
   },
+  examineRefused: { 'zh-CN': '{name}：{reason}', en: '{name}: {reason}' },
   workerNotPending: { 'zh-CN': '不在待审核状态', en: 'not waiting for review' },
   insuranceEndedNotice: {
     'zh-CN': '劳务人员 {name}（{section}）的保险已于 {end} 到期，已关闭其打卡权限',

@@ -45,7 +45,7 @@ export const builtinRoles: BuiltinRole[] = [
       'exports.create',
       'dashboard.read',
     ],
-    menus: [100, 200, 300, 400, 500, 600, 700, 5000, 800, 900],
+    menus: [100, 200, 300, 400, 500, 600, 701, 702, 703, 5000, 800, 900],
   },
   {
     code: 'section_manager',
@@ -64,7 +64,7 @@ export const builtinRoles: BuiltinRole[] = [
       'exports.create',
       'dashboard.read',
     ],
-    menus: [100, 300, 400, 500, 700, 800, 900],
+    menus: [100, 300, 400, 500, 701, 703, 704, 705, 800, 900],
   },
   {
     code: 'worker',
@@ -85,6 +85,6 @@ export const builtinRoles: BuiltinRole[] = [
       'burnPoints.read',
       'dashboard.read',
     ],
-    menus: [100, 200, 300, 400, 500, 601, 703, 900],
+    menus: [100, 200, 300, 400, 500, 601, 701, 703, 900],
   },
 ];
