@@ -141,6 +141,14 @@ export const messages = {
     'zh-CN': '项目已有采集数据或文件（{files} 个文件），不能删除',
     en: 'The project has collected data or files ({files} files) and cannot be deleted',
   },
+  projectHasWorkers: {
+    'zh-CN': '项目还有 {count} 名劳务人员，不能删除',
+    en: 'The project still has {count} workers and cannot be deleted',
+  },
+  sectionHasWorkers: {
+    'zh-CN': '标段还有 {count} 名劳务人员（含已删除的记录），不能删除',
+    en: 'The section still has {count} workers (deleted ones included) and cannot be deleted',
+  },
   areaInvalid: {
     'zh-CN': '行政区划编码 {code} 不存在',
     en: 'No administrative division has the code {code}',

@@ -5,16 +5,7 @@ export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
   action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'read' | 'export';
-  entity:
-    | 'user'
-    | 'role'
-    | 'invitation'
-    | 'menu'
-    | 'grant'
-    | 'project'
-    | 'section'
-    | 'standard'
-    | 'worker';
+  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard' | 'worker';
   entityId: string | number;
   summary: string;
   before?: unknown;

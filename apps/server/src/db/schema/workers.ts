@@ -60,7 +60,10 @@ export const workers = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    foreignKey({ columns: [t.projectCode, t.sectionCode], foreignColumns: [sections.projectCode, sections.code] }),
+    foreignKey({
+      columns: [t.projectCode, t.sectionCode],
+      foreignColumns: [sections.projectCode, sections.code],
+    }),
     uniqueIndex('workers_project_id_number_uq')
       .on(t.projectCode, t.idNumber)
       .where(sql`${t.deletedAt} is null`),
@@ -69,7 +72,9 @@ export const workers = pgTable(
     index('workers_project_section_created_idx').on(t.projectCode, t.sectionCode, t.createdAt.desc()),
     index('workers_project_insurance_end_idx').on(t.projectCode, t.insuranceEnd),
     index('workers_project_phone_idx').on(t.projectCode, t.phone),
-    index('workers_clock_in_insurance_idx').on(t.insuranceEnd).where(sql`${t.clockIn}`),
+    index('workers_clock_in_insurance_idx')
+      .on(t.insuranceEnd)
+      .where(sql`${t.clockIn}`),
   ],
 );
 

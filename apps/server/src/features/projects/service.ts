@@ -22,6 +22,7 @@ import { choosableProjects, isProjectMember } from '../auth/queries.ts';
 import { allAssignable, findRole } from '../roles/queries.ts';
 import { measures, projectMeasureCodes } from '../standards/service.ts';
 import * as q from './queries.ts';
+import { workersHeldBy } from '../workers/index.ts';
 
 type ProjectInput = {
   code: string;
@@ -82,6 +83,8 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   if (!project) throw fail.notFound();
   const fileCount = await q.fileCount(db, code);
   if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
+  const workerCount = await workersHeldBy(db, code);
+  if (workerCount) throw fail.conflict('projectHasWorkers', { count: workerCount });
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ deletedAt: new Date() }).where(eq(projects.code, code));
     await audit(tx, {
@@ -208,6 +211,12 @@ export async function saveSection(
 
 /** Removes a section. Collected records, workers and burn points will refuse it while they refer to it. */
 export async function removeSection(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  const [section] = await q.listSections(deps.database.db, projectCode, id);
+  if (section) {
+    // Deleted workers keep their section (their history stays readable), so they count too.
+    const workerCount = await workersHeldBy(deps.database.db, projectCode, section.code);
+    if (workerCount) throw fail.conflict('sectionHasWorkers', { count: workerCount });
+  }
   await deps.database.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(sections)

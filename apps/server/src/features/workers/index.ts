@@ -4,7 +4,10 @@ import { workerCountInProject } from './queries.ts';
 
 export { expireInsurance } from './service.ts';
 
-/** How many (not deleted) workers a project, or one of its sections, holds. */
+/**
+ * How many workers a project (not deleted ones) or one of its sections (deleted ones too: they
+ * keep their section) holds: such a project or section cannot be deleted.
+ */
 export function workersHeldBy(db: Executor, projectCode: string, sectionCode?: string): Promise<number> {
   return workerCountInProject(db, projectCode, sectionCode);
 }

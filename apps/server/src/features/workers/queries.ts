@@ -304,8 +304,7 @@ export async function workerCountInProject(db: Executor, projectCode: string, se
     .where(
       and(
         eq(workers.projectCode, projectCode),
-        isNull(workers.deletedAt),
-        sectionCode ? eq(workers.sectionCode, sectionCode) : undefined,
+        sectionCode ? eq(workers.sectionCode, sectionCode) : isNull(workers.deletedAt),
       ),
     );
   return row?.n ?? 0;

@@ -457,6 +457,21 @@ describe('workers (lwry)', () => {
     expect((await detail(admin, mine)).code).toBe(ErrorCode.notFound);
   });
 
+  it('refuses to delete a section or a project that holds workers', async () => {
+    const sections = await t.api<{ list: { id: string; code: string }[] }>(
+      'POST',
+      '/api/project/prj1BDList',
+      {
+        token: admin,
+        body: { pageSize: 100 },
+      },
+    );
+    const section = sections.value.list.find((s) => s.code === 'KH-BD01');
+    const res = await t.api('POST', '/api/project/delBdInfo', { token: admin, body: { id: section!.id } });
+    expect(res.code).toBe(ErrorCode.conflict);
+    expect(res.message).toContain('劳务人员');
+  });
+
   it('counts for the statistics page', async () => {
     const res = await t.api<{
       total: number;
