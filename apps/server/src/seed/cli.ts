@@ -5,7 +5,9 @@ import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { prepareDatabase } from '../features/system/bootstrap.ts';
 import { hashPassword } from '../platform/password.ts';
+import { createStorage } from '../platform/storage/index.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
+import { seedDemoWorkers } from './workers.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -24,6 +26,7 @@ try {
       console.log(`created super administrator admin / ${DEMO_PASSWORD}`);
     }
     await seedDemo(tx);
+    await seedDemoWorkers(tx, createStorage(config.storage));
   });
   console.log(`demo data loaded; accounts (password ${DEMO_PASSWORD}):`);
   for (const a of demoAccounts) console.log(`  ${a.account}\t${a.name}\t${a.role}\t${a.projects.join(',')}`);

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { seedDemo } from '../../seed/demo.ts';
+import { seedDemoWorkers } from '../../seed/workers.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
   const [row] = await deps.database.db.select({ n: count() }).from(users);
@@ -30,7 +31,10 @@ export async function initialise(
       passwordHash,
       isSuperAdmin: true,
     });
-    if (input.demo) await seedDemo(tx);
+    if (input.demo) {
+      await seedDemo(tx);
+      await seedDemoWorkers(tx, deps.storage);
+    }
   });
   return { account: input.account };
 }

@@ -379,9 +379,11 @@ describe('workers (lwry)', () => {
       (await t.api('POST', '/api/lwryUser/updateAllowCard', { token: admin, body: { id, allowCard: 1 } }))
         .code,
     ).toBe(0);
-    expect(await expireInsurance(t.deps, addDays(today, 2))).toBe(0);
-    const off = await expireInsurance(t.deps, addDays(today, 3));
-    expect(off).toBeGreaterThanOrEqual(1);
+    // The last insured day keeps clock-in; the day after turns it off.
+    await expireInsurance(t.deps, addDays(today, 2));
+    expect((await detail(admin, id)).value.allowCard).toBe(1);
+    expect(await expireInsurance(t.deps, addDays(today, 3))).toBeGreaterThanOrEqual(1);
+    expect(await expireInsurance(t.deps, addDays(today, 3))).toBe(0);
     const d = (await detail(admin, id)).value;
     expect(d.allowCard).toBe(0);
     expect(d.history.at(-1)).toMatchObject({ action: 'clockIn', actor: null });
