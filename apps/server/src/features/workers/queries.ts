@@ -12,7 +12,6 @@ import {
   lt,
   lte,
   not,
-  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
