@@ -132,6 +132,7 @@ export default function WorkerFormPage() {
       <Alert type="info" showIcon title={t('form.pendingNote')} style={{ marginBottom: 16 }} />
       <Form
         form={form}
+        name="worker"
         layout="horizontal"
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
