@@ -106,9 +106,9 @@ it('adds a worker with ID card and face photos, approves, refuses clock-in while
   await start.press('Enter');
   const end = form.getByPlaceholder('结束日期');
   await end.fill(addDays(today, 180));
-  await end.press('Enter');
   await snap(page, 'workers-04-insure');
-  await page.getByRole('button', { name: /^保\s*存$/ }).click();
+  // Enter confirms the range and submits the form (implicit submission), as a user would.
+  await end.press('Enter');
   await expect.poll(() => pathOf(page)).toBe('/lwrymanager/list');
 
   // Now clock-in is allowed.
