@@ -102,10 +102,27 @@ function listSelect(db: Executor) {
 export type WorkerListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
 
 export async function listWorkers(db: Executor, where: SQL, page: Page) {
-  const rows = await withPage(
-    listSelect(db).where(where).orderBy(desc(workers.createdAt), desc(workers.id)).$dynamic(),
+  // The page is chosen on workers alone (the (project, created_at desc, id desc) index serves it),
+  // then joined: joining first let the planner hash-join every row of the project and sort them.
+  const ids = await withPage(
+    db
+      .select({ id: workers.id })
+      .from(workers)
+      .where(where)
+      .orderBy(desc(workers.createdAt), desc(workers.id))
+      .$dynamic(),
     page,
   );
+  const rows = ids.length
+    ? await listSelect(db)
+        .where(
+          inArray(
+            workers.id,
+            ids.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(workers.createdAt), desc(workers.id))
+    : [];
   const { total, totalExact } = await countOrEstimate(db, sql`from ${workers} where ${where}`);
   return { rows, total, totalExact };
 }
