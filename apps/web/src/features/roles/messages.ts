@@ -119,7 +119,10 @@ export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
   { group: 'group.users', keys: ['users.manage', 'users.review', 'roles.manage', 'invitations.manage'] },
   { group: 'group.projects', keys: ['projects.read', 'projects.manage', 'dashboard.read'] },
   { group: 'group.records', keys: ['records.read', 'records.review', 'records.edit', 'qrTags.manage'] },
-  { group: 'group.workers', keys: ['workers.read', 'workers.manage', 'workers.review', 'workers.export', 'workers.idNumber'] },
+  {
+    group: 'group.workers',
+    keys: ['workers.read', 'workers.manage', 'workers.review', 'workers.export', 'workers.idNumber'],
+  },
   { group: 'group.burnPoints', keys: ['burnPoints.read', 'burnPoints.manage'] },
   { group: 'group.files', keys: ['files.read', 'files.upload', 'exports.create'] },
 ];
