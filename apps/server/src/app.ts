@@ -22,6 +22,7 @@ import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
 import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { workersRoutes } from './features/workers/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes);
   await app.register(areasRoutes);
   await app.register(standardsRoutes);
+  await app.register(workersRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -19,3 +19,5 @@ export * from './areas.ts';
 export * from './projects.ts';
 export * from './standards.ts';
 export * from './records.ts';
+export * from './idNumber.ts';
+export * from './workers.ts';

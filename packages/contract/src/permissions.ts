@@ -20,6 +20,8 @@ export const permissionKeys = [
   'workers.read',
   'workers.manage',
   'workers.review',
+  'workers.export',
+  'workers.idNumber',
   'burnPoints.read',
   'burnPoints.manage',
   'qrTags.manage',

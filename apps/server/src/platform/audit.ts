@@ -4,8 +4,8 @@ import { auditLog } from '../db/schema/index.ts';
 export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
-  action: 'create' | 'update' | 'delete' | 'approve' | 'reject';
-  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard';
+  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'read' | 'export';
+  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard' | 'worker';
   entityId: string | number;
   summary: string;
   before?: unknown;

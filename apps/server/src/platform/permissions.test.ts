@@ -79,7 +79,30 @@ const superAdminOnly = [
   'DELETE /api/yinzi/delete',
 ];
 
-const matrixRoutes = [...projectAdminOnly, ...projectReaders, ...everyMember, ...superAdminOnly];
+/** Workers (lwry): the roles besides the super administrator that may call each route. */
+const workerRoutes: Record<string, string[]> = {
+  'POST /api/lwryUser/lwryList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'GET /api/lwryUser/detail': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'GET /api/lwryUser/loadIdCard': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'GET /api/lwryUser//lwryAqbbList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'GET /api/lwryUser/lwryCensus': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'POST /api/lwryUser/insert': ['project_admin', 'section_manager'],
+  'POST /api/lwryUser/update': ['project_admin', 'section_manager'],
+  'DELETE /api/lwryUser/deleteOne': ['project_admin', 'section_manager'],
+  'POST /api/lwryUser/updateAllowCard': ['project_admin', 'section_manager'],
+  'POST /api/lwry/faceUpdate': ['project_admin', 'section_manager'],
+  'GET /api/lwryUser/lwryFaceAdd': ['project_admin', 'section_manager'],
+  'POST /api/lwryUser/examine': ['project_admin', 'supervisor'],
+  'POST /api/lwryUser/lwryListExcelExport': ['project_admin', 'supervisor', 'section_manager'],
+};
+
+const matrixRoutes = [
+  ...projectAdminOnly,
+  ...projectReaders,
+  ...everyMember,
+  ...superAdminOnly,
+  ...Object.keys(workerRoutes),
+];
 
 /**
  * Routes the matrix leaves out on purpose, each with the access it must declare: open to anyone
@@ -171,7 +194,8 @@ describe('permission matrix of users, roles, resources and invitations', () => {
         role === 'super_admin' ||
         everyMember.includes(route) ||
         (role === 'project_admin' && projectAdminOnly.includes(route)) ||
-        (role !== 'worker' && projectReaders.includes(route));
+        (role !== 'worker' && projectReaders.includes(route)) ||
+        Boolean(workerRoutes[route]?.includes(role));
       if (allowed) expect(res.code, `${role} ${route}`).not.toBe(ErrorCode.forbidden);
       else expect(res.code, `${role} ${route}`).toBe(ErrorCode.forbidden);
     }

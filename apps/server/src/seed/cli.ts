@@ -9,6 +9,7 @@ import { createStorage } from '../platform/storage/index.ts';
 import { records } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
 import { generateRecords } from './records.ts';
+import { seedDemoWorkers } from './workers.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -27,6 +28,7 @@ try {
       console.log(`created super administrator admin / ${DEMO_PASSWORD}`);
     }
     await seedDemo(tx);
+    await seedDemoWorkers(tx, createStorage(config.storage));
   });
   // Demo records (felling, burning, census) over the last 60 days, once per database.
   const [held] = await database.db.select({ n: count() }).from(records);

@@ -56,6 +56,10 @@ const pages = {
   yinzi: () => import('../features/metadata/pages/YinziPage.tsx'),
   dataView: () => import('../features/records/pages/DataViewPage.tsx'),
   dataCenter: () => import('../features/records/pages/DataCenterPage.tsx'),
+  lwryList: () => import('../features/workers/pages/WorkerListPage.tsx'),
+  lwryShenhe: () => import('../features/workers/pages/WorkerReviewPage.tsx'),
+  lwryCensus: () => import('../features/workers/pages/WorkerCensusPage.tsx'),
+  lwryForm: () => import('../features/workers/pages/WorkerFormPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -166,16 +170,16 @@ export const layoutRoutes: RouteDef[] = [
     redirect: '/lwrymanager/list',
     meta: { title: 'route.lwrymanager', icon: 'team' },
     children: [
-      later('list', 'LwryList', 'route.lwryList'),
-      later('shenhe', 'LwryShenhe', 'route.lwryShenhe'),
-      later('laowucensus', 'LwryCensus', 'route.lwryCensus'),
+      screen('list', 'LwryList', 'route.lwryList', pages.lwryList),
+      screen('shenhe', 'LwryShenhe', 'route.lwryShenhe', pages.lwryShenhe),
+      screen('laowucensus', 'LwryCensus', 'route.lwryCensus', pages.lwryCensus),
       // Add and edit close after save (spec §2); they are never kept alive.
-      later('add', 'LwryAdd', 'route.lwryAdd', {
+      screen('add', 'LwryAdd', 'route.lwryAdd', pages.lwryForm, {
         hidden: true,
         noCache: true,
         activeMenu: '/lwrymanager/list',
       }),
-      later('edit', 'LwryEdit', 'route.lwryEdit', {
+      screen('edit', 'LwryEdit', 'route.lwryEdit', pages.lwryForm, {
         hidden: true,
         noCache: true,
         activeMenu: '/lwrymanager/list',

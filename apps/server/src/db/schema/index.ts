@@ -9,3 +9,4 @@ export * from './audit.ts';
 export * from './invitations.ts';
 export * from './standards.ts';
 export * from './records.ts';
+export * from './workers.ts';

@@ -229,3 +229,14 @@ export async function mediaDownload(
   headers['content-length'] = String(file.bytes);
   return { status: 200, headers, body: await deps.storage.get(file.storageKey) };
 }
+
+/** A stored file of a project (for features that reference uploads by id), or undefined. */
+export async function fileOfProject(
+  deps: AppDeps,
+  projectCode: string,
+  id: string,
+): Promise<{ id: string; kind: FileKind; contentType: string } | undefined> {
+  const file = await findFile(deps.database.db, id);
+  if (!file || file.projectCode !== projectCode) return undefined;
+  return { id: file.id, kind: file.kind as FileKind, contentType: file.contentType };
+}

@@ -20,6 +20,7 @@ import { measures, projectMeasureCodes, projectTables } from '../standards/index
 import { listUsers, type UserFilter } from '../users/index.ts';
 import * as records from '../records/index.ts';
 import * as q from './queries.ts';
+import { workersHeldBy } from '../workers/index.ts';
 
 /** A project as the add and edit calls send it (the contract's parsed body). */
 export type ProjectInput = ProjectBody;
@@ -101,6 +102,8 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
   const recordCount = await records.liveRecordCount(db, code);
   if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
+  const workerCount = await workersHeldBy(db, code);
+  if (workerCount) throw fail.conflict('projectHasWorkers', { count: workerCount });
   await db.transaction(async (tx) => {
     await q.updateProject(tx, code, { deletedAt: new Date() });
     await endProjectSessions(tx, code);
@@ -233,6 +236,9 @@ export async function removeSection(deps: AppDeps, auth: AuthContext, projectCod
   if (section) {
     const recordCount = await records.liveRecordCount(deps.database.db, projectCode, section.code);
     if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
+    // Deleted workers keep their section (their history stays readable), so they count too.
+    const workerCount = await workersHeldBy(deps.database.db, projectCode, section.code);
+    if (workerCount) throw fail.conflict('sectionHasWorkers', { count: workerCount });
   }
   await deps.database.db.transaction(async (tx) => {
     const removed = await q.deleteSection(tx, projectCode, id);

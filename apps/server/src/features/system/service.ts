@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import * as q from './queries.ts';
+import { seedDemoWorkers } from '../../seed/workers.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
   return (await q.userCount(deps.database.db)) > 0;
@@ -22,7 +23,10 @@ export async function initialise(
     await q.lockInitialisation(tx);
     if ((await q.userCount(tx)) > 0) throw new AppError(ErrorCode.conflict, 'alreadyInitialised');
     await q.insertSuperAdmin(tx, { account: input.account, name: input.name, passwordHash });
-    if (input.demo) await seedDemo(tx);
+    if (input.demo) {
+      await seedDemo(tx);
+      await seedDemoWorkers(tx, deps.storage);
+    }
   });
   return { account: input.account };
 }

@@ -105,6 +105,8 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
   'workers.read': { 'zh-CN': '查看劳务人员', en: 'View workers' },
   'workers.manage': { 'zh-CN': '管理劳务人员', en: 'Manage workers' },
   'workers.review': { 'zh-CN': '审核劳务人员', en: 'Review workers' },
+  'workers.export': { 'zh-CN': '导出劳务人员', en: 'Export workers' },
+  'workers.idNumber': { 'zh-CN': '查看完整身份证号', en: 'See full ID numbers' },
   'burnPoints.read': { 'zh-CN': '查看焚烧点', en: 'View burn points' },
   'burnPoints.manage': { 'zh-CN': '管理焚烧点', en: 'Manage burn points' },
   'qrTags.manage': { 'zh-CN': '管理二维码', en: 'Manage QR codes' },
@@ -121,7 +123,10 @@ export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
     group: 'group.records',
     keys: ['records.read', 'records.review', 'records.edit', 'records.delete', 'qrTags.manage'],
   },
-  { group: 'group.workers', keys: ['workers.read', 'workers.manage', 'workers.review'] },
+  {
+    group: 'group.workers',
+    keys: ['workers.read', 'workers.manage', 'workers.review', 'workers.export', 'workers.idNumber'],
+  },
   { group: 'group.burnPoints', keys: ['burnPoints.read', 'burnPoints.manage'] },
   { group: 'group.files', keys: ['files.read', 'files.upload', 'exports.create'] },
 ];

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
+import { projects, sections } from './projects.ts';
+import { users } from './users.ts';
+
+/**
+ * 劳务人员 (lwry): a person working in one project. The same person (ID number) may work in two
+ * projects, once per project. Deleted workers are kept (deletedAt) with their history.
+ */
+export const workers = pgTable(
+  'workers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    projectCode: text()
+      .notNull()
+      .references(() => projects.code),
+    sectionCode: text().notNull(),
+    name: text().notNull(),
+    idNumber: text().notNull(),
+    phone: text().notNull(),
+    /** Derived from the ID number: 1 male, 0 female; yyyy-MM-dd; GB/T 2260 region of issue. */
+    sex: smallint().notNull(),
+    birthDate: date({ mode: 'string' }).notNull(),
+    regionCode: text().notNull(),
+    team: text().notNull().default(''),
+    job: text().notNull().default(''),
+    idCardFrontId: uuid().references(() => files.id),
+    idCardBackId: uuid().references(() => files.id),
+    currentFaceId: uuid(),
+    insured: boolean().notNull().default(false),
+    insurer: text().notNull().default(''),
+    policyNo: text().notNull().default(''),
+    insuranceStart: date({ mode: 'string' }),
+    insuranceEnd: date({ mode: 'string' }),
+    /** 0 pending, 1 approved, 2 rejected (wire examineStatus). */
+    reviewStatus: smallint().notNull().default(0),
+    reviewReason: text().notNull().default(''),
+    reviewedBy: uuid().references(() => users.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    clockIn: boolean().notNull().default(false),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.projectCode, t.sectionCode],
+      foreignColumns: [sections.projectCode, sections.code],
+    }),
+    uniqueIndex('workers_project_id_number_uq')
+      .on(t.projectCode, t.idNumber)
+      .where(sql`${t.deletedAt} is null`),
+    index('workers_project_created_idx').on(t.projectCode, t.createdAt.desc(), t.id.desc()),
+    index('workers_project_review_created_idx').on(t.projectCode, t.reviewStatus, t.createdAt.desc()),
+    index('workers_project_section_created_idx').on(t.projectCode, t.sectionCode, t.createdAt.desc()),
+    index('workers_project_insurance_end_idx').on(t.projectCode, t.insuranceEnd),
+    index('workers_project_phone_idx').on(t.projectCode, t.phone),
+    index('workers_clock_in_insurance_idx')
+      .on(t.insuranceEnd)
+      .where(sql`${t.clockIn}`),
+  ],
+);
+
+/** Face photos of a worker; `workers.currentFaceId` names the one used for clock-in. */
+export const workerFaces = pgTable(
+  'worker_faces',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    workerId: uuid()
+      .notNull()
+      .references(() => workers.id),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    createdBy: uuid().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('worker_faces_worker_idx').on(t.workerId, t.createdAt)],
+);
+
+/** What happened to a worker, newest last: the timeline of the detail view. actorId null = the system. */
+export const workerHistory = pgTable(
+  'worker_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    workerId: uuid()
+      .notNull()
+      .references(() => workers.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid().references(() => users.id),
+    action: text().notNull(),
+    text: text().notNull().default(''),
+    data: jsonb(),
+  },
+  (t) => [index('worker_history_worker_idx').on(t.workerId, t.at)],
+);
+
+/** Notices for a user (the message centre reads them): kind, text, a link into the app. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id),
+    projectCode: text().references(() => projects.code),
+    kind: text().notNull(),
+    text: text().notNull(),
+    link: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('notices_recipient_created_idx').on(t.recipientId, t.createdAt.desc())],
+);

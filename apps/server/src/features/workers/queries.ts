@@ -1,0 +1,377 @@
+import { addDays, type LwryListBody } from '@pineguard/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  areas,
+  notices,
+  sections,
+  users,
+  workerFaces,
+  workerHistory,
+  workers,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
+import { countOrEstimate, type Page, withPage } from '../../platform/pagination.ts';
+
+export type WorkerRow = typeof workers.$inferSelect;
+export type WorkerFilters = Omit<LwryListBody, 'pageNum' | 'pageSize'>;
+
+/** Insured and the policy covers `today`. */
+export function insuranceValidOn(today: string): SQL {
+  return sql`(${workers.insured} and ${workers.insuranceStart} <= ${today} and ${workers.insuranceEnd} >= ${today})`;
+}
+
+/** China midnight of a yyyy-MM-dd date as timestamptz. */
+const chinaMidnight = (d: string) => sql`${`${d}T00:00:00+08:00`}::timestamptz`;
+
+/** The WHERE of the list, the export and the statistics. `sectionScope` undefined = all sections. */
+export function workerWhere(
+  projectCode: string,
+  f: WorkerFilters,
+  today: string,
+  sectionScope: string[] | undefined,
+): SQL {
+  const keyword = f.keyword?.trim();
+  let keywordCond: SQL | undefined;
+  if (keyword) {
+    if (/^\d{17}[\dXx]$/.test(keyword)) keywordCond = eq(workers.idNumber, keyword.toUpperCase());
+    else if (/^\d{3,11}$/.test(keyword)) keywordCond = sql`${workers.phone} like ${`${keyword}%`}`;
+    else keywordCond = sql`${workers.name} ilike ${containsPattern(keyword)}`;
+  }
+  const valid = insuranceValidOn(today);
+  return and(
+    eq(workers.projectCode, projectCode),
+    isNull(workers.deletedAt),
+    sectionScope
+      ? sectionScope.length
+        ? inArray(workers.sectionCode, sectionScope)
+        : sql`false`
+      : undefined,
+    f.sectionCode ? eq(workers.sectionCode, f.sectionCode) : undefined,
+    f.addTimeBegin ? gte(workers.createdAt, chinaMidnight(f.addTimeBegin) as never) : undefined,
+    f.addTimeEnd ? lt(workers.createdAt, chinaMidnight(addDays(f.addTimeEnd, 1)) as never) : undefined,
+    f.examineStatus !== undefined ? eq(workers.reviewStatus, f.examineStatus) : undefined,
+    f.bxLimit === undefined
+      ? undefined
+      : f.bxLimit === 0
+        ? sql`not ${valid}`
+        : and(valid, lte(workers.insuranceEnd, addDays(today, f.bxLimit))),
+    f.ifFace === undefined
+      ? undefined
+      : f.ifFace
+        ? isNotNull(workers.currentFaceId)
+        : isNull(workers.currentFaceId),
+    f.ifToubao === undefined ? undefined : eq(workers.insured, f.ifToubao === 1),
+    keywordCond,
+  )!;
+}
+
+const listColumns = {
+  worker: workers,
+  sectionName: sections.name,
+  addUser: users.name,
+  faceFileId: workerFaces.fileId,
+};
+
+function listSelect(db: Executor) {
+  return db
+    .select(listColumns)
+    .from(workers)
+    .leftJoin(
+      sections,
+      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
+    )
+    .leftJoin(users, eq(users.id, workers.createdBy))
+    .leftJoin(workerFaces, eq(workerFaces.id, workers.currentFaceId));
+}
+export type WorkerListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
+
+export async function listWorkers(db: Executor, where: SQL, page: Page) {
+  // The page is chosen on workers alone (the (project, created_at desc, id desc) index serves it),
+  // then joined: joining first let the planner hash-join every row of the project and sort them.
+  const ids = await withPage(
+    db
+      .select({ id: workers.id })
+      .from(workers)
+      .where(where)
+      .orderBy(desc(workers.createdAt), desc(workers.id))
+      .$dynamic(),
+    page,
+  );
+  const rows = ids.length
+    ? await listSelect(db)
+        .where(
+          inArray(
+            workers.id,
+            ids.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(workers.createdAt), desc(workers.id))
+    : [];
+  const { total, totalExact } = await countOrEstimate(db, sql`from ${workers} where ${where}`);
+  return { rows, total, totalExact };
+}
+
+/** Rows for the export in batches, newest first, by keyset: memory holds one batch at a time. */
+export async function* workerBatches(db: Executor, where: SQL, size = 2000): AsyncGenerator<WorkerListRow[]> {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await listSelect(db)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${workers.createdAt}, ${workers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(workers.createdAt), desc(workers.id))
+      .limit(size);
+    if (!rows.length) return;
+    yield rows;
+    const last = rows[rows.length - 1]!.worker;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < size) return;
+  }
+}
+
+export async function findWorker(db: Executor, projectCode: string, id: string) {
+  const [row] = await listSelect(db)
+    .where(and(eq(workers.id, id), eq(workers.projectCode, projectCode), isNull(workers.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The project of a worker id (any project), to tell "not found" from "another project". */
+export async function projectOfWorker(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ projectCode: workers.projectCode })
+    .from(workers)
+    .where(and(eq(workers.id, id), isNull(workers.deletedAt)));
+  return row?.projectCode;
+}
+
+export async function findByIdNumber(db: Executor, projectCode: string, idNumber: string) {
+  const [row] = await db
+    .select({ id: workers.id, name: workers.name })
+    .from(workers)
+    .where(
+      and(eq(workers.projectCode, projectCode), eq(workers.idNumber, idNumber), isNull(workers.deletedAt)),
+    );
+  return row;
+}
+
+export async function insertWorker(db: Executor, values: typeof workers.$inferInsert): Promise<WorkerRow> {
+  const [row] = await db.insert(workers).values(values).returning();
+  return row!;
+}
+
+export async function updateWorker(db: Executor, id: string, values: Partial<typeof workers.$inferInsert>) {
+  const [row] = await db
+    .update(workers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(workers.id, id))
+    .returning();
+  return row!;
+}
+
+export async function lockWorkers(db: Executor, projectCode: string, ids: string[]) {
+  return db
+    .select()
+    .from(workers)
+    .where(and(inArray(workers.id, ids), eq(workers.projectCode, projectCode), isNull(workers.deletedAt)))
+    .for('update');
+}
+
+export async function listFaces(db: Executor, workerId: string) {
+  return db
+    .select()
+    .from(workerFaces)
+    .where(eq(workerFaces.workerId, workerId))
+    .orderBy(asc(workerFaces.createdAt), asc(workerFaces.id))
+    .limit(100);
+}
+
+export async function insertFace(db: Executor, values: typeof workerFaces.$inferInsert) {
+  const [row] = await db.insert(workerFaces).values(values).returning();
+  return row!;
+}
+
+export async function findFace(db: Executor, workerId: string, faceId: string) {
+  const [row] = await db
+    .select()
+    .from(workerFaces)
+    .where(and(eq(workerFaces.id, faceId), eq(workerFaces.workerId, workerId)));
+  return row;
+}
+
+export async function addHistory(
+  db: Executor,
+  values: typeof workerHistory.$inferInsert | (typeof workerHistory.$inferInsert)[],
+) {
+  const list = Array.isArray(values) ? values : [values];
+  if (list.length) await db.insert(workerHistory).values(list);
+}
+
+export async function listHistory(db: Executor, workerId: string) {
+  return db
+    .select({
+      at: workerHistory.at,
+      action: workerHistory.action,
+      text: workerHistory.text,
+      actor: users.name,
+    })
+    .from(workerHistory)
+    .leftJoin(users, eq(users.id, workerHistory.actorId))
+    .where(eq(workerHistory.workerId, workerId))
+    .orderBy(asc(workerHistory.at), asc(workerHistory.id))
+    .limit(200);
+}
+
+export async function sectionOf(db: Executor, projectCode: string, code: string) {
+  const [row] = await db
+    .select({ code: sections.code, name: sections.name, managerId: sections.managerId })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.code, code)));
+  return row;
+}
+
+export async function sectionsManagedBy(
+  db: Executor,
+  projectCode: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ code: sections.code })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
+  return rows.map((r) => r.code);
+}
+
+export async function areaName(db: Executor, code: string): Promise<string> {
+  const [row] = await db
+    .select({ name: areas.name, parent: areas.parentCode })
+    .from(areas)
+    .where(eq(areas.code, code));
+  if (!row) return '';
+  const chain = [row.name];
+  let parent = row.parent;
+  for (let i = 0; parent && i < 2; i++) {
+    const [p] = await db
+      .select({ name: areas.name, parent: areas.parentCode })
+      .from(areas)
+      .where(eq(areas.code, parent));
+    if (!p) break;
+    chain.unshift(p.name);
+    parent = p.parent;
+  }
+  return chain.join('');
+}
+
+/** Workers allowed to clock in whose insurance no longer covers `today`. */
+export async function clockInsToExpire(db: Executor, today: string) {
+  return db
+    .select({
+      id: workers.id,
+      projectCode: workers.projectCode,
+      name: workers.name,
+      insuranceEnd: workers.insuranceEnd,
+      sectionName: sections.name,
+      managerId: sections.managerId,
+    })
+    .from(workers)
+    .leftJoin(
+      sections,
+      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
+    )
+    .where(and(eq(workers.clockIn, true), isNull(workers.deletedAt), not(insuranceValidOn(today))))
+    .orderBy(workers.id)
+    .limit(1000);
+}
+
+export async function turnOffClockIn(db: Executor, ids: string[]) {
+  if (ids.length)
+    await db.update(workers).set({ clockIn: false, updatedAt: new Date() }).where(inArray(workers.id, ids));
+}
+
+export async function insertNotices(db: Executor, values: (typeof notices.$inferInsert)[]) {
+  if (values.length) await db.insert(notices).values(values);
+}
+
+export async function workerCountInProject(db: Executor, projectCode: string, sectionCode?: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workers)
+    .where(
+      and(
+        eq(workers.projectCode, projectCode),
+        sectionCode ? eq(workers.sectionCode, sectionCode) : isNull(workers.deletedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function census(db: Executor, where: SQL, today: string) {
+  const bySection = await db
+    .select({ sectionCode: workers.sectionCode, sectionName: sections.name, count: count() })
+    .from(workers)
+    .leftJoin(
+      sections,
+      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
+    )
+    .where(where)
+    .groupBy(workers.sectionCode, sections.name)
+    .orderBy(workers.sectionCode);
+  const byStatus = await db
+    .select({ status: workers.reviewStatus, count: count() })
+    .from(workers)
+    .where(where)
+    .groupBy(workers.reviewStatus)
+    .orderBy(workers.reviewStatus);
+  const [clock] = await db
+    .select({ n: count() })
+    .from(workers)
+    .where(and(where, eq(workers.clockIn, true)));
+  const ending = and(where, insuranceValidOn(today), lte(workers.insuranceEnd, addDays(today, 30)));
+  const endingRows = await db
+    .select({ id: workers.id, name: workers.name, sectionName: sections.name, bxEnd: workers.insuranceEnd })
+    .from(workers)
+    .leftJoin(
+      sections,
+      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
+    )
+    .where(ending)
+    .orderBy(asc(workers.insuranceEnd), asc(workers.id))
+    .limit(50);
+  const [endingCount] = await db.select({ n: count() }).from(workers).where(ending);
+  const weekExpr = sql<string>`to_char(date_trunc('week', ${workers.createdAt} at time zone 'Asia/Shanghai'), 'YYYY-MM-DD')`;
+  const perWeek = await db
+    .select({ week: weekExpr, count: count() })
+    .from(workers)
+    .where(and(where, gte(workers.createdAt, chinaMidnight(addDays(today, -7 * 26)) as never)))
+    .groupBy(weekExpr)
+    .orderBy(weekExpr);
+  return {
+    bySection,
+    byStatus,
+    clockIn: clock?.n ?? 0,
+    endingRows,
+    endingCount: endingCount?.n ?? 0,
+    perWeek,
+  };
+}

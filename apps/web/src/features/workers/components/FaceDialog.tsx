@@ -1,0 +1,50 @@
+import type { LwryItem } from '@pineguard/contract';
+import { App, Button, Card, Modal, Space, Tag } from 'antd';
+import { useFaceUpdate, useFaces } from '../api.ts';
+import { useWorkersT } from '../messages.ts';
+import { AuthImage } from './AuthImage.tsx';
+import { PhotoUpload } from './PhotoUpload.tsx';
+
+/** Face photos of a worker: list, add, make one current (the list refreshes after each change). */
+export function FaceDialog({ worker, onClose }: { worker: LwryItem | null; onClose: () => void }) {
+  const t = useWorkersT();
+  const { message } = App.useApp();
+  const faces = useFaces(worker?.id);
+  const update = useFaceUpdate();
+  const send = async (body: { fileId?: string; faceId?: string }) => {
+    if (!worker) return;
+    const res = await update.mutateAsync({ id: worker.id, ...body, current: true });
+    message.success(res.message);
+    await faces.refetch();
+  };
+  return (
+    <Modal
+      open={Boolean(worker)}
+      title={worker && t('faces.title', { name: worker.name })}
+      footer={null}
+      onCancel={onClose}
+      width={640}
+    >
+      <Space wrap size="middle" style={{ marginBottom: 16 }}>
+        {(faces.data ?? []).map((f) => (
+          <Card key={f.id} size="small" style={{ width: 140 }}>
+            <AuthImage url={f.url} size={110} />
+            <div style={{ marginTop: 8 }}>
+              {f.current ? (
+                <Tag color="green">{t('faces.current')}</Tag>
+              ) : (
+                <Button size="small" onClick={() => send({ faceId: f.id })}>
+                  {t('faces.setCurrent')}
+                </Button>
+              )}
+            </div>
+          </Card>
+        ))}
+      </Space>
+      <div>
+        <span style={{ marginRight: 8 }}>{t('faces.add')}</span>
+        <PhotoUpload kind="face" onChange={(fileId) => fileId && send({ fileId })} testId="face-add" />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import type { LwryItem } from '@pineguard/contract';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { useExamine, useWorkerList } from '../api.ts';
+import { useWorkersT } from '../messages.ts';
+
+/** /lwrymanager/shenhe: the pending queue; approve, or reject with a reason, one or many. */
+export default function WorkerReviewPage() {
+  const t = useWorkersT();
+  const { message } = App.useApp();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [keyword, setKeyword] = useState('');
+  const list = useWorkerList({ examineStatus: 0, keyword: keyword || undefined, ...page });
+  const examine = useExamine();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [rejecting, setRejecting] = useState<string[] | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const approve = async (ids: string[]) => {
+    const res = await examine.mutateAsync({ userId: ids, examineStatus: 1 });
+    message.success(res.message);
+    setSelected([]);
+  };
+  const reject = async () => {
+    if (!rejecting) return;
+    const { reason } = await form.validateFields();
+    const res = await examine.mutateAsync({ userId: rejecting, examineStatus: 2, reason: reason.trim() });
+    message.success(res.message);
+    setRejecting(null);
+    setSelected([]);
+  };
+
+  const columns: TableColumnsType<LwryItem> = [
+    { title: t('col.name'), dataIndex: 'name', key: 'name' },
+    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber' },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone' },
+    { title: t('col.section'), dataIndex: 'sectionName', key: 'section' },
+    {
+      title: t('col.face'),
+      key: 'complete',
+      render: (_, w) => (w.complete ? t('yes') : <Tag color="orange">{t('review.incomplete')}</Tag>),
+    },
+    { title: t('col.added'), key: 'added', render: (_, w) => dayjs(w.addTime).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      render: (_, w) => (
+        <Space size={0}>
+          <Button type="link" size="small" disabled={!w.complete} onClick={() => approve([w.id])}>
+            {t('review.approve')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => {
+              form.resetFields();
+              setRejecting([w.id]);
+            }}
+          >
+            {t('review.reject')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Alert type="info" showIcon title={t('review.intro')} style={{ marginBottom: 16 }} />
+      <Space style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('filter.keyword')}
+          style={{ width: 240 }}
+          onSearch={(v) => setKeyword(v.trim())}
+        />
+        <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
+          {t('review.approveSelected', { n: selected.length })}
+        </Button>
+        <Button
+          danger
+          disabled={!selected.length}
+          onClick={() => {
+            form.resetFields();
+            setRejecting(selected);
+          }}
+        >
+          {t('review.rejectSelected', { n: selected.length })}
+        </Button>
+      </Space>
+      <PagedTable<LwryItem>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        page={page}
+        onPage={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+        emptyText={t('empty')}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+      />
+      <Modal
+        open={Boolean(rejecting)}
+        title={t('review.reject')}
+        onOk={reject}
+        onCancel={() => setRejecting(null)}
+        confirmLoading={examine.isPending}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="reason"
+            label={t('review.reason')}
+            rules={[{ required: true, whitespace: true, max: 200 }]}
+          >
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
