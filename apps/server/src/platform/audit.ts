@@ -4,7 +4,7 @@ import { auditLog } from '../db/schema/index.ts';
 export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
-  action: 'create' | 'update' | 'delete' | 'approve' | 'reject';
+  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'archive' | 'restore' | 'revoke';
   entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard';
   entityId: string | number;
   summary: string;

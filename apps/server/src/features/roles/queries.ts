@@ -1,7 +1,7 @@
 import type { RoleItem } from '@pineguard/contract';
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invitations, roleMenus, roles, userProjectRoles } from '../../db/schema/index.ts';
+import { invitations, roleMenus, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -18,6 +18,8 @@ export async function rolesFor(db: Executor, projectCode: string): Promise<RoleI
   const counts = await db
     .select({ roleId: userProjectRoles.roleId, n: count() })
     .from(userProjectRoles)
+    // Deleted accounts keep their grant rows (history) but are no longer users of the role.
+    .innerJoin(users, and(eq(users.id, userProjectRoles.userId), isNull(users.deletedAt)))
     .where(and(eq(userProjectRoles.projectCode, projectCode), inArray(userProjectRoles.roleId, ids)))
     .groupBy(userProjectRoles.roleId);
   return rows.map((r) => ({
