@@ -66,5 +66,6 @@ describe('/projectSys archived projects', () => {
     const restoreCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/project/restore'))!;
     expect(JSON.parse(String(restoreCall[1]?.body))).toEqual({ prjCode: 'AR2026' });
     expect(await screen.findByText('项目已恢复')).toBeInTheDocument();
-  });
+    // A whole antd table page in jsdom is slow on a busy 2-core machine.
+  }, 60_000);
 });
