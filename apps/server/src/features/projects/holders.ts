@@ -1,5 +1,6 @@
 import type { MessageKey } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
+import { liveRecordCount } from '../records/index.ts';
 import * as q from './queries.ts';
 
 /**
@@ -22,6 +23,7 @@ const projectHolders: Holder[] = [
   { label: 'holdsSections', count: q.sectionCount },
   { label: 'holdsMembers', count: q.memberCount },
   { label: 'holdsFiles', count: q.fileCount },
+  { label: 'holdsRecords', count: (db, code) => liveRecordCount(db, code) },
 ];
 
 /** Keyed by section id. None yet: collected records, workers and burn points will name sections. */

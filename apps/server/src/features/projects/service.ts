@@ -24,6 +24,7 @@ import { audit } from '../../platform/audit.ts';
 import { choosableProjects, isProjectMember } from '../auth/queries.ts';
 import { allAssignable, findRole } from '../roles/queries.ts';
 import { measures, projectMeasureCodes } from '../standards/service.ts';
+import * as records from '../records/index.ts';
 import { projectHoldings, sectionHoldings } from './holders.ts';
 import * as q from './queries.ts';
 
@@ -245,6 +246,11 @@ export async function saveSection(
 export async function removeSection(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
   const held = await sectionHoldings(deps.database.db, id);
   if (held.length) throw fail.conflict('sectionHasData', { holdings: holdingsText(held) });
+  const [section] = await q.listSections(deps.database.db, projectCode, id);
+  if (section) {
+    const recordCount = await records.liveRecordCount(deps.database.db, projectCode, section.code);
+    if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
+  }
   await deps.database.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(sections)
