@@ -71,12 +71,12 @@ it('a role with a subset of menus: the user sees exactly those and reaches nothi
   await expect.poll(() => sidebarLinks(page)).toEqual(['GIS地图', '用户列表']);
   await snap(page, 'users-roles-03-limited-sidebar');
 
-  // Another screen by URL: the guard sends it to /404.
+  // Another screen by URL: the guard sends it to /401 (it exists, this role may not open it).
   await page.goto(`${server.url}/system/roles`);
-  await expect.poll(() => pathOf(page)).toBe('/404');
+  await expect.poll(() => pathOf(page)).toBe('/401');
   await page.goto(`${server.url}/users/verifyPage`);
-  await expect.poll(() => pathOf(page)).toBe('/404');
-  await snap(page, 'users-roles-04-not-found');
+  await expect.poll(() => pathOf(page)).toBe('/401');
+  await snap(page, 'users-roles-04-unauthorised');
   // The granted one opens.
   await page.goto(`${server.url}/users/userList`);
   await expect.poll(() => pathOf(page)).toBe('/users/userList');

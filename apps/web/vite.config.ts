@@ -1,5 +1,43 @@
 import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Precompressed copies of every text asset (name.br, name.gz) written at build time, so the
+ * server sends them as they are (@fastify/static `preCompressed`) instead of compressing per
+ * request or not at all.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'pineguard-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle: async (_options, bundle) => {
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const data = await readFile(path);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 /** The page title before any script runs: VITE_APP_TITLE, or the product's Chinese name. */
 function appTitle(title: string): Plugin {
@@ -12,7 +50,7 @@ function appTitle(title: string): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), appTitle(env.VITE_APP_TITLE || '松材线虫病防治监管平台')],
+    plugins: [react(), appTitle(env.VITE_APP_TITLE || '松材线虫病防治监管平台'), precompress()],
     server: {
       port: 5173,
       proxy: { '/api': 'http://localhost:8080' },

@@ -139,11 +139,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+const immutable = 'public, max-age=31536000, immutable';
+const hashedAsset = (path: string) => /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(path);
+
 /** Serves the built web app; every non-/api path falls back to index.html for the SPA router. */
 function registerWebApp(app: FastifyInstance, webDist: string): void {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // name.br / name.gz written by the web build are sent to clients that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite names everything under assets/ by content hash: cache it for good. Anything
+        // else (index.html, favicon…) is checked on every visit.
+        res.setHeader('cache-control', hashedAsset(path) ? immutable : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);

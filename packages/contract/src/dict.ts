@@ -36,6 +36,9 @@ export const dictionaries = {
     { value: 'delete', label: { 'zh-CN': '删除', en: 'Delete' } },
     { value: 'approve', label: { 'zh-CN': '审核通过', en: 'Approve' } },
     { value: 'reject', label: { 'zh-CN': '审核驳回', en: 'Reject' } },
+    { value: 'archive', label: { 'zh-CN': '归档', en: 'Archive' } },
+    { value: 'restore', label: { 'zh-CN': '恢复', en: 'Restore' } },
+    { value: 'revoke', label: { 'zh-CN': '作废', en: 'Revoke' } },
   ],
 } satisfies Record<string, { value: string | number; label: Text }[]>;
 

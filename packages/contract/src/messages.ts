@@ -165,8 +165,8 @@ export const messages = {
   minAboveMax: { 'zh-CN': '最小值不能大于最大值', en: 'The minimum cannot exceed the maximum' },
   projectCodeTaken: { 'zh-CN': '项目编码 {code} 已存在', en: 'The project code {code} already exists' },
   projectHasData: {
-    'zh-CN': '项目已有采集数据或文件（{files} 个文件），不能删除',
-    en: 'The project has collected data or files ({files} files) and cannot be deleted',
+    'zh-CN': '项目仍有 {holdings}，不能删除；请先移走这些内容（空项目删除后归档，可由超级管理员恢复）',
+    en: 'The project still holds {holdings} and cannot be deleted; remove them first (an empty project is archived and can be restored by the super administrator)',
   },
   projectHasWorkers: {
     'zh-CN': '项目还有 {count} 名劳务人员，不能删除',
@@ -176,6 +176,17 @@ export const messages = {
     'zh-CN': '标段还有 {count} 名劳务人员（含已删除的记录），不能删除',
     en: 'The section still has {count} workers (deleted ones included) and cannot be deleted',
   },
+  sectionHasData: {
+    'zh-CN': '标段仍有 {holdings}，不能删除',
+    en: 'The section still holds {holdings} and cannot be deleted',
+  },
+  holdsSections: { 'zh-CN': '{n} 个标段', en: '{n} section(s)' },
+  holdsMembers: { 'zh-CN': '{n} 名成员', en: '{n} member(s)' },
+  holdsFiles: { 'zh-CN': '{n} 个文件', en: '{n} file(s)' },
+  holdsRecords: { 'zh-CN': '{n} 条采集记录', en: '{n} collected record(s)' },
+  projectArchived: { 'zh-CN': '项目已归档', en: 'The project was archived' },
+  projectRestored: { 'zh-CN': '项目已恢复', en: 'The project was restored' },
+  holdsWorkers: { 'zh-CN': '{n} 名劳务人员', en: '{n} worker(s)' },
   areaInvalid: {
     'zh-CN': '行政区划编码 {code} 不存在',
     en: 'No administrative division has the code {code}',

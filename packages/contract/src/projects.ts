@@ -28,6 +28,8 @@ export const projectListBody = pageQuery.extend({
     .string()
     .regex(/^\d{2,9}$/)
     .optional(),
+  /** true: only archived (deleted while empty) projects, for the super administrator to restore. */
+  archived: z.boolean().optional(),
 });
 
 export const projectItem = z.object({
@@ -44,6 +46,8 @@ export const projectItem = z.object({
   memberCount: z.number().int(),
   measureCodes: z.array(z.string()),
   createdAt: z.string(),
+  /** When the project was archived (deleted while empty); null for a live project. */
+  archivedAt: z.string().nullable(),
 });
 export type ProjectItem = z.infer<typeof projectItem>;
 /** A project body as the server reads it (defaults applied) and as a client may send it. */

@@ -4,7 +4,17 @@ import { auditLog } from '../db/schema/index.ts';
 export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
-  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'read' | 'export';
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'approve'
+    | 'reject'
+    | 'read'
+    | 'export'
+    | 'archive'
+    | 'restore'
+    | 'revoke';
   entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard' | 'worker';
   entityId: string | number;
   summary: string;

@@ -16,7 +16,13 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
     return {
       http: error.httpStatus,
       code: error.appCode,
-      message: t(lang, error.messageKey, error.params),
+      message: t(
+        lang,
+        error.messageKey,
+        Object.fromEntries(
+          Object.entries(error.params).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]),
+        ),
+      ),
       value: error.value,
     };
   }

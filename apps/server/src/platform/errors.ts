@@ -1,4 +1,7 @@
-import { ErrorCode, type ErrorCodeValue, type MessageKey } from '@pineguard/contract';
+import { ErrorCode, type ErrorCodeValue, type MessageKey, type Text } from '@pineguard/contract';
+
+/** A message parameter: a value, or text in both languages (picked by the request's language). */
+export type MessageParam = string | number | Text;
 
 /**
  * A handled failure: answered with HTTP 200 (or `httpStatus` where HTTP semantics matter, such
@@ -8,7 +11,7 @@ export class AppError extends Error {
   constructor(
     readonly appCode: ErrorCodeValue,
     readonly messageKey: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly value: unknown = null,
     readonly httpStatus = 200,
   ) {
@@ -23,7 +26,7 @@ export const fail = {
   notFound: (key: MessageKey = 'notFound') => new AppError(ErrorCode.notFound, key),
   invalid: (key: MessageKey, params?: Record<string, string | number>) =>
     new AppError(ErrorCode.validation, key, params),
-  conflict: (key: MessageKey = 'conflict', params?: Record<string, string | number>) =>
+  conflict: (key: MessageKey = 'conflict', params?: Record<string, MessageParam>) =>
     new AppError(ErrorCode.conflict, key, params),
   projectRequired: () => new AppError(ErrorCode.projectRequired, 'projectRequired'),
 };

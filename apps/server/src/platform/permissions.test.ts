@@ -69,6 +69,7 @@ const superAdminOnly = [
   'POST /api/project/list',
   'POST /api/project/add',
   'POST /api/project/delete',
+  'POST /api/project/restore',
   'POST /api/project/userList4Prj1',
   'POST /api/project/addPrj1User',
   'POST /api/project/delPrj1User',

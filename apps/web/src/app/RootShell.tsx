@@ -1,26 +1,19 @@
 import { Button, Result } from 'antd';
 import NProgress from 'nprogress';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { useT } from '../locales/index.ts';
 import { pageTitle, useAppTitle } from '../shared/appTitle.ts';
 import { recordError } from '../shared/errorLog.ts';
 import { useHandleMatches } from './routeHandle.ts';
 
-/** Finishes the progress bar, keeps the page title and scrolls to the top after navigation. */
+/** Keeps the page title and scrolls to the top after navigation (the progress bar: progress.ts). */
 export function RootShell() {
-  const navigation = useNavigation();
   const { pathname } = useLocation();
   const matches = useHandleMatches();
   const t = useT();
   const app = useAppTitle();
   const titleKey = matches.findLast((m) => m.handle.meta.title)?.handle.meta.title;
-
-  useEffect(() => {
-    // Every navigation ends the bar, including redirected and failed ones.
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
-  }, [navigation.state]);
 
   useEffect(() => {
     document.title = pageTitle(titleKey ? t(titleKey) : undefined, app);

@@ -51,14 +51,18 @@ describe('decide: with a token', () => {
     expect(decide({ ...base, known: false })).toEqual({ type: 'redirect', to: '/404' });
   });
 
+  it('sends existing pages the menus do not grant to /401, not /404', () => {
+    expect(decide({ ...base, granted: false })).toEqual({ type: 'redirect', to: '/401' });
+  });
+
   it('lets admin open role-restricted routes', () => {
     expect(decide({ ...base, routeRoles: [['editor']] })).toEqual({ type: 'allow' });
   });
 
-  it('hides role-restricted routes from other roles', () => {
+  it('sends other roles to /401 for role-restricted routes', () => {
     expect(decide({ ...base, roles: ['viewer'], routeRoles: [['editor']] })).toEqual({
       type: 'redirect',
-      to: '/404',
+      to: '/401',
     });
     expect(decide({ ...base, roles: ['editor'], routeRoles: [['editor']] })).toEqual({ type: 'allow' });
   });

@@ -13,6 +13,8 @@ export type NavState = {
   roles: string[];
   /** False when only the catch-all matched. */
   known: boolean;
+  /** False when the route exists but the user's menus do not grant it (menuAccess.ts). */
+  granted?: boolean;
   /** The roles lists of every matched route that declares one. */
   routeRoles: string[][];
 };
@@ -39,8 +41,9 @@ export function decide(s: NavState): Decision {
   // Choosing a project needs a session, not loaded menus (there are none before a project).
   if (s.pathname === '/selectProject') return { type: 'allow' };
   if (!s.infoLoaded) return { type: 'loadInfo' };
-  // A route the user's roles may not open is not in their route table at all: unknown.
-  if (!s.known || !canAccess(s.roles, s.routeRoles)) return { type: 'redirect', to: '/404' };
+  // No such page: 404. A page that exists but this user may not open: 401 (spec §2 has both).
+  if (!s.known) return { type: 'redirect', to: '/404' };
+  if (s.granted === false || !canAccess(s.roles, s.routeRoles)) return { type: 'redirect', to: '/401' };
   return { type: 'allow' };
 }
 

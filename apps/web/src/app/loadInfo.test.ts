@@ -81,3 +81,13 @@ it("fails with the server's message", async () => {
   answer(null, 50014, '登录已过期，请重新登录');
   await expect(loadInfo()).resolves.toEqual({ ok: false, message: '登录已过期，请重新登录' });
 });
+
+it('reloads the menus in place when menu or role administration asks (the sidebar follows)', async () => {
+  useSession.setState({ token: 'T', info: { menus: [menu] } as never, menuFlag: 'MENU' });
+  const added = { ...menu, id: 2, title: '巡查记录', path: '/patrol' };
+  answer({ ...self, menus: [menu, added] });
+  useSession.getState().reloadMenus();
+  await vi.waitFor(() =>
+    expect(useSession.getState().info?.menus.map((m) => m.title)).toEqual(['首页', '巡查记录']),
+  );
+});

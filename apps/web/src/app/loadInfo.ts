@@ -24,3 +24,9 @@ export async function loadInfo(): Promise<InfoOutcome> {
     return { ok: false, message: (error instanceof Error && error.message) || t('common.hasError') };
   }
 }
+
+// Menus changed on the server (menu or role administration): reload the info in place so the
+// sidebar shows the change without a full reload.
+useSession.subscribe((state, previous) => {
+  if (state.menusChanged !== previous.menusChanged && state.token && state.info) void loadInfo();
+});

@@ -1,4 +1,3 @@
-import NProgress from 'nprogress';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -6,6 +5,7 @@ import {
   Navigate,
   type RouteObject,
   replace,
+  type DataRouter,
 } from 'react-router';
 import { limits } from '../shared/config.ts';
 import { feedback } from '../shared/feedback.ts';
@@ -13,12 +13,11 @@ import { visit } from '../layout/tabs/tabsStore.ts';
 import { useSession } from '../shared/session.ts';
 import { decide, decideAfterInfo, type NavState } from './guard.ts';
 import { loadInfo } from './loadInfo.ts';
+import { trackProgress } from './progress.ts';
 import { routeGranted } from './menuAccess.ts';
 import { RootShell, RouteError } from './RootShell.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 import { bareRoutes, layoutRoutes, type RouteDef } from './routeTable.ts';
-
-NProgress.configure({ showSpinner: false });
 
 function joinPath(parent: string, path: string): string {
   if (path.startsWith('/')) return path;
@@ -64,20 +63,19 @@ function navState(url: URL): NavState {
     hasToken: Boolean(session.token),
     infoLoaded: session.info !== null,
     roles: session.info?.roles ?? [],
-    known:
-      matches.length > 0 &&
-      matches.at(-1)?.route.id !== 'unknown' &&
-      // Layout pages are known only when the user's menus grant them (menuAccess.ts).
-      (!session.info ||
-        !matches.some((m) => m.route.id === 'layout') ||
-        routeGranted({
-          pathname: url.pathname,
-          activeMenu: (matches.at(-1)?.route.handle as RouteHandle | undefined)?.meta.activeMenu,
-          menus: session.info.menus,
-          sysMenus: session.info.sysMenus,
-          isAdmin: session.info.isAdmin,
-          projectCode: session.project?.code,
-        })),
+    known: matches.length > 0 && matches.at(-1)?.route.id !== 'unknown',
+    // Layout pages are granted only when the user's menus grant them (menuAccess.ts).
+    granted:
+      !session.info ||
+      !matches.some((m) => m.route.id === 'layout') ||
+      routeGranted({
+        pathname: url.pathname,
+        activeMenu: (matches.at(-1)?.route.handle as RouteHandle | undefined)?.meta.activeMenu,
+        menus: session.info.menus,
+        sysMenus: session.info.sysMenus,
+        isAdmin: session.info.isAdmin,
+        projectCode: session.project?.code,
+      }),
     routeRoles: matches.flatMap((m) => {
       const roles = (m.route.handle as RouteHandle | undefined)?.meta.roles;
       return roles ? [roles] : [];
@@ -87,7 +85,6 @@ function navState(url: URL): NavState {
 
 /** The guard, run before every navigation (the root loader revalidates each time). */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  NProgress.start();
   const url = new URL(request.url);
   let decision = decide(navState(url));
   if (decision.type === 'loadInfo') {
@@ -116,13 +113,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  // Every finished navigation becomes a tab (see tabsStore.visit).
-  router.subscribe((state) => {
+/** Every finished navigation inside the layout becomes a tab (see tabsStore.visit). */
+export function recordTabs(router: Pick<DataRouter, 'subscribe'>): () => void {
+  // Pages without the layout (/login, /auth-redirect, /selectProject…) never do.
+  return router.subscribe((state) => {
     if (state.navigation.state !== 'idle') return;
+    if (!state.matches.some((m) => m.route.id === 'layout')) return;
     const leaf = state.matches.findLast((m) => m.route.handle)?.route.handle as RouteHandle | undefined;
     visit(state.location.pathname, state.location.search, leaf && { ...leaf.meta, name: leaf.name });
   });
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  trackProgress(router);
+  recordTabs(router);
   return router;
 }

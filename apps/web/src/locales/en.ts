@@ -90,15 +90,15 @@ export const en: Record<MessageKey, string> = {
 
   'select.title': 'Select main project',
   'select.intro': 'Choose the project to work in; all data is scoped to it.',
-  'select.noMenus':
-    'This project has no menus for you; choose another project or ask an administrator for a role.',
+  'select.fieldOnly': 'In this project the account is for the field app only; it has no back-office menus.',
+  'select.fieldOnlyWhere':
+    'Open the field app in a phone browser: {url}. To use the back office, choose another project or ask an administrator for a role.',
   'select.empty': 'You have no projects yet; ask an administrator or join one with an invitation code.',
   'select.current': 'Current project: {name}',
   'select.search': 'Search projects',
   'select.enter': 'Enter project',
   'select.choose': 'Choose a project above first',
   'select.logout': 'Log out',
-  'select.success': 'Switched to project: {name}',
 
   'notFound.title': '404',
   'notFound.body': 'Sorry, the page you visited does not exist.',

@@ -91,14 +91,15 @@ export const zhCN = {
 
   'select.title': '选择主项目',
   'select.intro': '请选择要进入的项目，之后的数据都在该项目范围内。',
-  'select.noMenus': '当前项目没有可用的菜单，请选择其他项目或联系管理员分配角色。',
+  'select.fieldOnly': '此账号在该项目中只用于外业采集 App，没有后台管理菜单。',
+  'select.fieldOnlyWhere':
+    '请在手机浏览器中打开外业 App：{url}。如需使用后台，请选择其他项目或联系管理员分配角色。',
   'select.empty': '您还没有可选择的项目，请联系管理员或使用邀请码加入项目。',
   'select.current': '当前项目：{name}',
   'select.search': '搜索项目',
   'select.enter': '进入项目',
   'select.choose': '请先在上方选择一个项目',
   'select.logout': '退出登录',
-  'select.success': '已切换到项目：{name}',
 
   'notFound.title': '404',
   'notFound.body': '抱歉，您访问的页面不存在。',

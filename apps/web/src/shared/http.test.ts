@@ -64,6 +64,7 @@ describe('http client', () => {
 
   it.each([2, 50012, 50014])('offers to log in again after code %i', async (code) => {
     respond({ code, message: '登录已过期', value: null });
+    useSession.setState({ token: 'EXPIRED' });
     await expect(http.get('/api/me')).rejects.toBeInstanceOf(ApiError);
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]?.[0]).toMatchObject({
@@ -72,6 +73,25 @@ describe('http client', () => {
     });
     // Close it so the next case may open one again.
     confirm.mock.calls[0]?.[0].afterClose?.();
+  });
+
+  it('says nothing when a call made after signing out is refused (kept-alive pages)', async () => {
+    respond({ code: 2, message: '未登录或登录已失效，请重新登录', value: null });
+    await expect(http.post('/api/user/userList', {})).rejects.toMatchObject({ code: 2 });
+    expect(error).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('never offers to log in again on the login page', async () => {
+    respond({ code: 50014, message: '登录已过期', value: null });
+    useSession.setState({ token: 'STALE' });
+    history.replaceState(null, '', '/login?redirect=%2FuserList');
+    try {
+      await expect(http.get('/api/user/self')).rejects.toMatchObject({ code: 50014 });
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      history.replaceState(null, '', '/');
+    }
   });
 
   it('stays quiet when the caller reports failures itself', async () => {
@@ -133,6 +153,7 @@ describe('fileNameFrom', () => {
 
 it('reads an envelope even when the server forgets the JSON content type', async () => {
   respond({ code: 50014, message: '登录已过期，请重新登录', value: null }, { 'content-type': 'text/plain' });
+  useSession.setState({ token: 'EXPIRED' });
   await expect(http.get('/api/user/selfInfo')).rejects.toMatchObject({ code: 50014 });
   expect(confirm).toHaveBeenCalled();
   confirm.mock.calls[0]?.[0].afterClose?.();

@@ -23,6 +23,12 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** Let the caller report failures itself: no toast, no re-login prompt. */
   silent?: boolean;
+  /**
+   * Set when the call goes out without a token (a page kept alive during sign-out, say): a
+   * "not signed in" answer is then what the user already knows, so it is neither toasted nor
+   * prompted (see `fail`).
+   */
+  signedOut?: boolean;
 };
 
 const spreadsheetTypes = ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument'];
@@ -35,6 +41,13 @@ function buildUrl(url: string, params: RequestOptions['params']): string {
   }
   const qs = query.toString();
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+/** Pages where nobody is signed in: a "not signed in" answer there is no news. */
+const signedOutPages = ['/login', '/init', '/auth-redirect'];
+
+function onSignedOutPage(): boolean {
+  return typeof location !== 'undefined' && signedOutPages.includes(location.pathname);
 }
 
 async function send(method: string, url: string, options: RequestOptions): Promise<Response> {
@@ -68,7 +81,8 @@ let reloginOpen = false;
 
 /** Spec §8: after 2, 50012 or 50014 offer to log in again; confirming resets the token and reloads. */
 function promptRelogin(): void {
-  if (reloginOpen) return;
+  // Never on the login page itself, nor once the user has signed out.
+  if (reloginOpen || onSignedOutPage() || !useSession.getState().token) return;
   reloginOpen = true;
   feedback.modal().confirm({
     title: t('http.reloginTitle'),
@@ -87,7 +101,8 @@ function promptRelogin(): void {
 
 function fail(envelope: Envelope<unknown>, options: RequestOptions): never {
   const text = envelope.message || 'Error';
-  if (!options.silent) {
+  const expected = reloginCodes.includes(envelope.code) && (options.signedOut || onSignedOutPage());
+  if (!options.silent && !expected) {
     feedback.message().error(text, limits.messageSeconds);
     if (reloginCodes.includes(envelope.code)) promptRelogin();
   }
@@ -123,6 +138,7 @@ export async function call<T>(
   url: string,
   options: RequestOptions = {},
 ): Promise<{ value: T; message: string }> {
+  options = { ...options, signedOut: !useSession.getState().token };
   const response = await send(method, url, options);
   // Spreadsheet answers pass through untouched (spec §8): the caller gets the Blob.
   const type = response.headers.get('content-type') ?? '';
@@ -165,6 +181,7 @@ export async function download(
   url: string,
   options: RequestOptions & { fileNameHeader?: string } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
+  options = { ...options, signedOut: !useSession.getState().token };
   const response = await send(method, url, { timeoutMs: limits.exportTimeoutMs, ...options });
   if ((response.headers.get('content-type') ?? '').includes('application/json')) {
     const envelope = (await response.json()) as Envelope<unknown>;

@@ -24,6 +24,10 @@ type SessionState = {
   info: UserInfo | null;
   /** The last info load found a project but no menus (the project picker says so). */
   noMenus: boolean;
+  /** Bumped when the menus changed on the server (menu or role admin); the shell reloads info. */
+  menusChanged: number;
+  /** Ask the shell to reload the user info now, keeping the current page (sidebar follows). */
+  reloadMenus: () => void;
   setToken: (token: string) => void;
   setInfo: (info: UserInfo) => void;
   setNoMenus: (noMenus: boolean) => void;
@@ -41,6 +45,8 @@ export const useSession = create<SessionState>((set) => ({
   project: storage.getProject(),
   info: null,
   noMenus: false,
+  menusChanged: 0,
+  reloadMenus: () => set((s) => ({ menusChanged: s.menusChanged + 1 })),
   setToken: (token) => {
     storage.setToken(token);
     set({ token, info: null });

@@ -15,8 +15,12 @@ export function useSignOut(): () => Promise<void> {
   return async () => {
     // A failed call must not keep the user signed in locally.
     await http.post<null>('/api/user/loginOut', undefined, { silent: true }).catch(() => null);
+    // Stop what is in flight, leave the layout (its kept-alive pages unmount with it), then
+    // forget the cache: clearing while those pages were still mounted made each of them
+    // fetch again without a token ("未登录" toasts and a re-login prompt on /login).
+    await queryClient.cancelQueries();
     useSession.getState().resetToken();
+    await navigate(`/login?${new URLSearchParams({ redirect: pathname + search })}`, { replace: true });
     queryClient.clear();
-    navigate(`/login?${new URLSearchParams({ redirect: pathname + search })}`, { replace: true });
   };
 }

@@ -1,4 +1,5 @@
 import {
+  clientPasswordHash,
   type AreaNode,
   ErrorCode,
   type MainStore,
@@ -494,21 +495,123 @@ describe('projects, sections, areas and standard tables', () => {
       payload: Buffer.from(await res.arrayBuffer()),
     });
     const usage = await t.api('POST', '/api/project/storeUsageDataList', { token: kh, body: {} });
-    expect(usage.value).toEqual([{ kind: 'photo', files: 1, bytes: png.length }]);
+    // The demo's workers bring their ID card and face photos; this upload is the one photo.
+    expect(usage.value).toContainEqual({ kind: 'photo', files: 1, bytes: png.length });
     const refused = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'KH2026' } });
-    expect(refused.message).toBe('项目已有采集数据或文件（1 个文件），不能删除');
-    const empty = await t.api('POST', '/api/project/add', {
+    expect(refused.code).toBe(ErrorCode.conflict);
+    expect(refused.message).toMatch(
+      /^项目仍有 4 个标段、5 名成员、\d+ 个文件、\d+ 名劳务人员，不能删除；请先移走这些内容（空项目删除后归档，可由超级管理员恢复）$/,
+    );
+    const inEnglish = await t.api('POST', '/api/project/delete', {
       token: admin,
-      body: { ...newProject, code: 'EMPTY2026', name: '无数据的项目' },
+      body: { prjCode: 'KH2026' },
+      headers: { 'accept-language': 'en' },
     });
-    expect(empty.code).toBe(0);
-    const removed = await t.api('POST', '/api/project/delete', {
+    expect(inEnglish.message).toMatch(
+      /^The project still holds 4 section\(s\), 5 member\(s\), \d+ file\(s\), \d+ worker\(s\) and/,
+    );
+    const stillThere = await t.api<{ total: number }>('POST', '/api/project/list', {
       token: admin,
-      body: { prjCode: 'EMPTY2026' },
+      body: { keyword: 'KH2026' },
     });
-    expect(removed.code).toBe(0);
-    const gone = await t.api('POST', '/api/project/list', { token: admin, body: { keyword: 'EMPTY2026' } });
+    expect(stillThere.value.total).toBe(1);
+  });
+
+  it('archives an empty project (hidden, restorable by the super administrator) and refuses one with sections', async () => {
+    const empty = { code: 'AR2026', name: '归档测试项目', areaCode: '330127' };
+    expect((await t.api('POST', '/api/project/add', { token: admin, body: empty })).code).toBe(0);
+    const withSection = { code: 'AS2026', name: '有标段的项目', areaCode: '330127' };
+    await t.api('POST', '/api/project/add', { token: admin, body: withSection });
+    await t.deps.database.db.insert(sections).values({ projectCode: 'AS2026', code: 'AS-1', name: '一标段' });
+    const refused = await t.api('POST', '/api/project/delete', { token: admin, body: { prjCode: 'AS2026' } });
+    expect(refused.message).toMatch(/^项目仍有 1 个标段，不能删除/);
+
+    const archived = await t.api('POST', '/api/project/delete', {
+      token: admin,
+      body: { prjCode: 'AR2026' },
+    });
+    expect(archived).toMatchObject({ code: 0, message: '项目已归档' });
+    const gone = await t.api('POST', '/api/project/list', { token: admin, body: { keyword: 'AR2026' } });
     expect(gone.value).toEqual({ list: [], total: 0 });
+    const detail = await t.api('GET', '/api/project/detail?prjCode=AR2026', { token: admin });
+    expect(detail.code).not.toBe(0);
+    const shelf = await t.api<{ list: ProjectItem[] }>('POST', '/api/project/list', {
+      token: admin,
+      body: { archived: true },
+    });
+    expect(shelf.value.list.map((p) => p.code)).toEqual(['AR2026']);
+    expect(shelf.value.list[0]!.archivedAt).not.toBeNull();
+
+    const byKh = await t.api('POST', '/api/project/restore', { token: kh, body: { prjCode: 'AR2026' } });
+    expect(byKh.code).toBe(ErrorCode.forbidden);
+    const restored = await t.api<ProjectItem>('POST', '/api/project/restore', {
+      token: admin,
+      body: { prjCode: 'AR2026' },
+    });
+    expect(restored).toMatchObject({
+      code: 0,
+      message: '项目已恢复',
+      value: { code: 'AR2026', archivedAt: null },
+    });
+    const back = await t.api<{ total: number }>('POST', '/api/project/list', {
+      token: admin,
+      body: { keyword: 'AR2026' },
+    });
+    expect(back.value.total).toBe(1);
+    const again = await t.api('POST', '/api/project/restore', { token: admin, body: { prjCode: 'AR2026' } });
+    expect(again.code).toBe(ErrorCode.notFound);
+  });
+
+  it('counts only live accounts as members (project list and role user counts)', async () => {
+    const roles = await t.api<{ id: number; code: string; userCount: number }[]>(
+      'GET',
+      '/api/common/role?prjCode=KH2026',
+      { token: admin },
+    );
+    const supervisor = roles.value.find((r) => r.code === 'supervisor')!;
+    const countsBefore = await t.api<{ list: ProjectItem[] }>('POST', '/api/project/list', {
+      token: admin,
+      body: { keyword: 'KH2026' },
+    });
+    const membersBefore = countsBefore.value.list[0]!.memberCount;
+    const created = await t.api<{ id: string }>('POST', '/api/user/addUser', {
+      token: kh,
+      body: {
+        account: 'gone_soon',
+        password: clientPasswordHash('goneSoon1'),
+        name: '将删除',
+        roleIds: [supervisor.id],
+      },
+    });
+    expect(created.code).toBe(0);
+    const list = await t.api<{ list: { id: string; account: string }[] }>(
+      'POST',
+      '/api/project/prj1UserList',
+      {
+        token: admin,
+        body: { prjCode: 'KH2026', keyword: 'gone_soon' },
+      },
+    );
+    const id = list.value.list[0]!.id;
+    const during = await t.api<{ list: ProjectItem[] }>('POST', '/api/project/list', {
+      token: admin,
+      body: { keyword: 'KH2026' },
+    });
+    expect(during.value.list[0]!.memberCount).toBe(membersBefore + 1);
+    expect((await t.api('DELETE', `/api/user/deleteUser?id=${id}`, { token: kh })).code).toBe(0);
+    const after = await t.api<{ list: ProjectItem[] }>('POST', '/api/project/list', {
+      token: admin,
+      body: { keyword: 'KH2026' },
+    });
+    expect(after.value.list[0]!.memberCount).toBe(membersBefore);
+    const rolesAfter = await t.api<{ code: string; userCount: number }[]>(
+      'GET',
+      '/api/common/role?prjCode=KH2026',
+      {
+        token: admin,
+      },
+    );
+    expect(rolesAfter.value.find((r) => r.code === 'supervisor')!.userCount).toBe(supervisor.userCount);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ProjectItem, ProjectMember, SectionItem } from '@pineguard/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   files,
@@ -24,13 +24,32 @@ export function findProject(db: Executor, code: string) {
     .then((r) => r[0]);
 }
 
-export type ProjectFilter = { keyword?: string | undefined; areaCode?: string | undefined; codes?: string[] };
+export type ProjectFilter = {
+  keyword?: string | undefined;
+  areaCode?: string | undefined;
+  codes?: string[];
+  archived?: boolean | undefined;
+};
 
-/** A page of live projects with their counts; `areaPath` is left for the service to fill in. */
+/** A project whether live or archived (for restoring). */
+export function findAnyProject(db: Executor, code: string) {
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.code, code))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export function setArchived(db: Executor, code: string, archivedAt: Date | null) {
+  return db.update(projects).set({ deletedAt: archivedAt }).where(eq(projects.code, code));
+}
+
+/** A page of live (or archived) projects with their counts; `areaPath` is left for the service to fill in. */
 export async function listProjects(db: Executor, filter: ProjectFilter, page: Page) {
   const pattern = containsPattern(filter.keyword);
   const where = and(
-    isNull(projects.deletedAt),
+    filter.archived ? isNotNull(projects.deletedAt) : isNull(projects.deletedAt),
     pattern ? or(ilike(projects.name, pattern), ilike(projects.code, pattern)) : undefined,
     // Area codes nest by prefix: 33 (province), 3308 (city), 330824 (county).
     filter.areaCode ? like(projects.areaCode, `${filter.areaCode.replace(/0+$/, '')}%`) : undefined,
@@ -44,7 +63,7 @@ export async function listProjects(db: Executor, filter: ProjectFilter, page: Pa
       .select({
         project: projects,
         sectionCount: sql<number>`(select count(*)::int from ${sections} s where s.project_code = ${outer})`,
-        memberCount: sql<number>`(select count(distinct user_id)::int from ${userProjectRoles} u where u.project_code = ${outer})`,
+        memberCount: sql<number>`(select count(distinct u.user_id)::int from ${userProjectRoles} u join ${users} p on p.id = u.user_id and p.deleted_at is null where u.project_code = ${outer})`,
         measureCodes: sql<
           string[]
         >`coalesce((select array_agg(measure_code order by measure_code) from ${projectMeasures} m where m.project_code = ${outer}), '{}')`,
@@ -71,6 +90,7 @@ export async function listProjects(db: Executor, filter: ProjectFilter, page: Pa
       memberCount: Number(memberCount),
       measureCodes: measureCodes ?? [],
       createdAt: p.createdAt.toISOString(),
+      archivedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
     })) satisfies ProjectItem[],
   };
 }
@@ -276,6 +296,16 @@ export async function members(
     page,
   );
   return { list, ...counted };
+}
+
+/** People holding a role in the project, deleted accounts left out. */
+export async function memberCount(db: Executor, projectCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${userProjectRoles.userId})::int` })
+    .from(userProjectRoles)
+    .innerJoin(users, and(eq(users.id, userProjectRoles.userId), isNull(users.deletedAt)))
+    .where(eq(userProjectRoles.projectCode, projectCode));
+  return Number(row?.n ?? 0);
 }
 
 export async function sectionCount(db: Executor, projectCode: string): Promise<number> {

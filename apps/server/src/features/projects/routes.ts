@@ -91,14 +91,26 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'system.admin' },
     schema: {
       tags,
-      summary: '删除项目（无数据时）',
+      summary: '删除项目：仍有标段、成员或数据时拒绝；空项目归档（可恢复）',
       body: prjCodeBody,
       response: { 200: envelope(z.null()) },
     },
     handler: async (req) => {
       await projects.remove(deps, authOf(req), req.body.prjCode);
-      return ok(null, t(requestLang(req), 'deleted'));
+      return ok(null, t(requestLang(req), 'projectArchived'));
     },
+  });
+
+  app.post('/api/project/restore', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '恢复已归档的项目（超级管理员）',
+      body: prjCodeBody,
+      response: { 200: envelope(projectItem) },
+    },
+    handler: async (req) =>
+      ok(await projects.restore(deps, authOf(req), req.body.prjCode), t(requestLang(req), 'projectRestored')),
   });
 
   app.post('/api/project/prj1List', {

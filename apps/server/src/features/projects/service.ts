@@ -2,11 +2,14 @@ import {
   type MainStore,
   mainStoreMemberLimit,
   maxSectionsPerProject,
+  type MessageKey,
   type ProjectBody,
   type ProjectItem,
   type ProjectTreeNode,
   type SectionBody,
   type SectionItem,
+  t,
+  type Text,
 } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -19,6 +22,7 @@ import { allAssignable, findRole } from '../roles/index.ts';
 import { measures, projectMeasureCodes, projectTables } from '../standards/index.ts';
 import { listUsers, type UserFilter } from '../users/index.ts';
 import * as records from '../records/index.ts';
+import { projectHoldings, sectionHoldings } from './holders.ts';
 import * as q from './queries.ts';
 import { workersHeldBy } from '../workers/index.ts';
 
@@ -93,30 +97,57 @@ export async function save(deps: AppDeps, auth: AuthContext, input: ProjectInput
   return detail(deps, input.code);
 }
 
-/** Refused while the project holds collected data (files now; records, workers… as they arrive). */
+/** "3 个标段、5 名成员" / "3 section(s), 5 member(s)" from the holders' counts. */
+function holdingsText(list: { label: MessageKey; n: number }[]): Text {
+  return {
+    'zh-CN': list.map((h) => t('zh-CN', h.label, { n: h.n })).join('、'),
+    en: list.map((h) => t('en', h.label, { n: h.n })).join(', '),
+  };
+}
+
+/**
+ * "Deleting" a project archives it: refused while it still holds sections, members or data
+ * (see holders.ts); an empty project is hidden from every list and can be restored by the
+ * super administrator.
+ */
 export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   const { db } = deps.database;
   const project = await q.findProject(db, code);
   if (!project) throw fail.notFound();
-  const fileCount = await q.fileCount(db, code);
-  if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
-  const recordCount = await records.liveRecordCount(db, code);
-  if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
-  const workerCount = await workersHeldBy(db, code);
-  if (workerCount) throw fail.conflict('projectHasWorkers', { count: workerCount });
+  const held = await projectHoldings(db, code);
+  if (held.length) throw fail.conflict('projectHasData', { holdings: holdingsText(held) });
   await db.transaction(async (tx) => {
-    await q.updateProject(tx, code, { deletedAt: new Date() });
+    await q.setArchived(tx, code, new Date());
     await endProjectSessions(tx, code);
     await audit(tx, {
       actorId: auth.userId,
       projectCode: code,
-      action: 'delete',
+      action: 'archive',
       entity: 'project',
       entityId: code,
       summary: project.name,
       before: project,
     });
   });
+}
+
+/** Brings an archived project back into the lists. */
+export async function restore(deps: AppDeps, auth: AuthContext, code: string) {
+  const { db } = deps.database;
+  const project = await q.findAnyProject(db, code);
+  if (!project?.deletedAt) throw fail.notFound();
+  await db.transaction(async (tx) => {
+    await q.setArchived(tx, code, null);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: code,
+      action: 'restore',
+      entity: 'project',
+      entityId: code,
+      summary: project.name,
+    });
+  });
+  return detail(deps, code);
 }
 
 export async function memberProjects(
@@ -230,8 +261,10 @@ export async function saveSection(
   return (await listSections(db, projectCode, savedId))[0]!;
 }
 
-/** Removes a section. Collected records, workers and burn points will refuse it while they refer to it. */
+/** Removes a section; refused while records, workers or burn points refer to it (holders.ts). */
 export async function removeSection(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  const held = await sectionHoldings(deps.database.db, id);
+  if (held.length) throw fail.conflict('sectionHasData', { holdings: holdingsText(held) });
   const [section] = await q.listSections(deps.database.db, projectCode, id);
   if (section) {
     const recordCount = await records.liveRecordCount(deps.database.db, projectCode, section.code);

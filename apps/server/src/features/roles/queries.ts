@@ -8,6 +8,7 @@ import {
   roles,
   sessions,
   userProjectRoles,
+  users,
 } from '../../db/schema/index.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -25,6 +26,8 @@ export async function rolesFor(db: Executor, projectCode: string): Promise<RoleI
   const counts = await db
     .select({ roleId: userProjectRoles.roleId, n: count() })
     .from(userProjectRoles)
+    // Deleted accounts keep their grant rows (history) but are no longer users of the role.
+    .innerJoin(users, and(eq(users.id, userProjectRoles.userId), isNull(users.deletedAt)))
     .where(and(eq(userProjectRoles.projectCode, projectCode), inArray(userProjectRoles.roleId, ids)))
     .groupBy(userProjectRoles.roleId);
   return rows.map((r) => ({

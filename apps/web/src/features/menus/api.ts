@@ -1,5 +1,6 @@
 import type { MenuRow } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../shared/session.ts';
 import { call, http } from '../../shared/http.ts';
 
 export type MenuTreeRow = MenuRow & { children?: MenuTreeRow[] };
@@ -33,7 +34,10 @@ export function useSaveMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: MenuForm) => call<MenuRow>('POST', '/api/menu/save', { data: form }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => {
+      useSession.getState().reloadMenus();
+      return client.invalidateQueries({ queryKey: key });
+    },
   });
 }
 
@@ -41,6 +45,9 @@ export function useDeleteMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call('DELETE', '/api/menu/delete', { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => {
+      useSession.getState().reloadMenus();
+      return client.invalidateQueries({ queryKey: key });
+    },
   });
 }

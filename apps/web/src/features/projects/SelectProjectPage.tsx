@@ -2,15 +2,22 @@ import { ArrowLeftOutlined, FolderOutlined, LogoutOutlined, ProjectOutlined } fr
 import type { ProjectTreeNode } from '@pineguard/contract';
 import { Alert, Button, Empty, Flex, Input, Spin, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../locales/index.ts';
-import { feedback } from '../../shared/feedback.ts';
 import { useSession } from '../../shared/session.ts';
 import { BarePage } from '../../shared/ui/BarePage.tsx';
 import { useSignOut } from '../../shared/useSignOut.ts';
 import { useProjectTree, useSelectProject } from './api.ts';
 import { filterProjectTree } from './projectTree.ts';
+
+/** The project leaves of the tree (groups are areas). */
+export function projectCodes(nodes: ProjectTreeNode[]): string[] {
+  return nodes.flatMap((n) => (n.type === 'project' ? [n.value] : projectCodes(n.children ?? [])));
+}
+
+/** Where the field app lives (served by this same server). */
+export const fieldAppUrl = () => `${location.origin}/m/`;
 
 function toTreeData(nodes: ProjectTreeNode[]): DataNode[] {
   return nodes.map((node) => ({
@@ -49,16 +56,36 @@ export default function SelectProjectPage() {
     const session = useSession.getState();
     session.setProject(picked);
     session.invalidateInfo();
-    feedback.message().success(t('select.success', { name: picked.name }));
+    // No success toast: the project's home is the confirmation, and a field-only account comes
+    // straight back here with the explanation below (a toast beside it said the opposite).
     navigate(back, { replace: true });
   };
+
+  // Sent here by the guard with exactly one project to choose from: go straight in.
+  const autoEntered = useRef(false);
+  const only = tree.data ? projectCodes(tree.data) : [];
+  const straightIn = params.get('flag') === 'true' && !noMenus && only.length === 1;
+  useEffect(() => {
+    if (!straightIn || autoEntered.current) return;
+    autoEntered.current = true;
+    enter(only[0]!).catch(() => {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the tree arrives
+  }, [straightIn]);
 
   return (
     <BarePage title={t('select.title')} width={560}>
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('select.intro')}</Typography.Text>
         {project && <Typography.Text strong>{t('select.current', { name: project.name })}</Typography.Text>}
-        {noMenus && !params.has('flag') && <Alert type="warning" showIcon title={t('select.noMenus')} />}
+        {noMenus && !params.has('flag') && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('select.fieldOnly')}
+            description={t('select.fieldOnlyWhere', { url: fieldAppUrl() })}
+            data-testid="field-only"
+          />
+        )}
         <Input.Search
           allowClear
           placeholder={t('select.search')}

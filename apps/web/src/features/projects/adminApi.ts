@@ -39,7 +39,14 @@ export type SectionBody = {
 
 export type AreaEntry = MainStore['areaTree'][number];
 export type { ProjectMember, StorageUsageItem };
-export type ProjectListQuery = { pageNum: number; pageSize: number; keyword?: string; areaCode?: string };
+export type ProjectListQuery = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  areaCode?: string;
+  /** true: the archived projects (deleted while empty), which the super administrator may restore. */
+  archived?: boolean;
+};
 
 const key = ['projectAdmin'];
 
@@ -80,6 +87,14 @@ export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (prjCode: string) => call<null>('POST', '/api/project/delete', { data: { prjCode } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useRestoreProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (prjCode: string) => call<ProjectItem>('POST', '/api/project/restore', { data: { prjCode } }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

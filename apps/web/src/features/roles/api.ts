@@ -1,6 +1,7 @@
 import { buildMenuTree, type MenuNode, type MenuRow, type RoleItem } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, http } from '../../shared/http.ts';
+import { useSession } from '../../shared/session.ts';
 
 const rolesKey = ['roles'];
 
@@ -43,7 +44,11 @@ export function useSaveRole() {
       call<RoleItem>('POST', '/api/auth/updateRole', {
         data: { ...form, name: form.name.trim(), description: form.description.trim() },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rolesKey }),
+    onSuccess: () => {
+      // A role's menus may be the current user's own: the sidebar follows.
+      useSession.getState().reloadMenus();
+      return client.invalidateQueries({ queryKey: rolesKey });
+    },
   });
 }
 
@@ -51,7 +56,11 @@ export function useDeleteRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call('DELETE', '/api/auth/deleteRole', { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rolesKey }),
+    onSuccess: () => {
+      // A role's menus may be the current user's own: the sidebar follows.
+      useSession.getState().reloadMenus();
+      return client.invalidateQueries({ queryKey: rolesKey });
+    },
   });
 }
 

@@ -69,7 +69,9 @@ export function Sidebar() {
         items={toAntItems(items)}
         selectedKeys={[selected]}
         openKeys={collapsed ? undefined : open.keys}
-        onOpenChange={(keys) => setOpen({ selected, keys })}
+        // While collapsed antd reports the pop-ups closing; the groups open before collapsing
+        // stay remembered and open again on expanding.
+        onOpenChange={(keys) => !collapsed && setOpen({ selected, keys })}
         style={{ background: 'transparent' }}
       />
     </aside>

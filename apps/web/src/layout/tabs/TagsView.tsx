@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useHandleMatches } from '../../app/routeHandle.ts';
 import { homePath } from '../../app/routeTable.ts';
@@ -16,6 +16,26 @@ export function TagsView() {
   const { visitedViews, delView, delOthers, delAll, delCachedView } = useTabs();
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const leaf = matches.at(-1)?.handle;
+  const bar = useRef<HTMLDivElement>(null);
+
+  // The active tab is always in view, however many tabs are open.
+  useEffect(() => {
+    const active = bar.current?.querySelector<HTMLElement>('.pg-tag-active');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, visitedViews.length]);
+
+  // The mouse wheel scrolls the bar sideways (a vertical wheel has nothing else to do here).
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (el.scrollWidth <= el.clientWidth) return;
+      e.preventDefault();
+      el.scrollLeft += e.deltaY || e.deltaX;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
 
   // The current page's tab; later navigations are recorded by the router subscription.
   useEffect(() => {
@@ -44,7 +64,7 @@ export function TagsView() {
   };
 
   return (
-    <div className="pg-tags" data-testid="tabs">
+    <div className="pg-tags" data-testid="tabs" ref={bar}>
       {visitedViews.map((view) => {
         const active = view.path === pathname;
         const title = isMessageKey(view.title) ? t(view.title) : view.title;

@@ -75,10 +75,17 @@ export function clearTabs(): void {
   useTabs.setState({ visitedViews: pinnedViews, cachedViews: pinnedCache });
 }
 
-// A new sign-in or another project makes the old tabs meaningless (their paths carry the
-// project, their pages its data), so tabs follow the token and the project.
+// A new sign-in, another project or the other menu (project ↔ system) makes the old tabs
+// meaningless (their paths carry the project, their pages its data), so tabs follow the token,
+// the project and the menu flag.
 useSession.subscribe((state, previous) => {
-  if (state.token !== previous.token || state.project?.code !== previous.project?.code) clearTabs();
+  if (
+    state.token !== previous.token ||
+    state.project?.code !== previous.project?.code ||
+    state.menuFlag !== previous.menuFlag
+  ) {
+    clearTabs();
+  }
 });
 
 export type VisitedRoute = { title?: string; affix?: boolean; noCache?: boolean; name?: string };

@@ -9,6 +9,7 @@ import {
   Form,
   Input,
   Popconfirm,
+  Segmented,
   Space,
   type TableColumnsType,
   Tag,
@@ -20,11 +21,13 @@ import {
   useDeleteProject,
   useMeasures,
   useProjectList,
+  useRestoreProject,
 } from '../adminApi.ts';
 import { MeasuresDialog } from '../components/MeasuresDialog.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
 import { ProjectPeople } from '../components/ProjectPeople.tsx';
 import { useProjectsT } from '../projectMessages.ts';
+import { parseTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 
 /** /projectSys: every project, for the super administrator. */
@@ -37,6 +40,8 @@ export default function ProjectSysPage() {
   const tree = useCountyTree();
   const measures = useMeasures();
   const remove = useDeleteProject();
+  const restore = useRestoreProject();
+  const archived = query.archived === true;
   const [dialog, setDialog] = useState<{ project: ProjectItem | null } | null>(null);
   const [measuresOf, setMeasuresOf] = useState<ProjectItem | null>(null);
   const [peopleOf, setPeopleOf] = useState<ProjectItem | null>(null);
@@ -64,38 +69,63 @@ export default function ProjectSysPage() {
         </Space>
       ),
     },
+    ...(archived
+      ? [
+          {
+            title: t('col.archivedAt'),
+            dataIndex: 'archivedAt',
+            key: 'archivedAt',
+            width: 170,
+            render: (v: string | null) => (v ? parseTime(v) : ''),
+          },
+        ]
+      : []),
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 260,
+      width: archived ? 90 : 260,
       fixed: 'right',
-      render: (_, p) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDialog({ project: p })}>
-            {t('edit')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setMeasuresOf(p)}>
-            {t('measures')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setPeopleOf(p)}>
-            {t('list.people')}
-          </Button>
+      render: (_, p) =>
+        archived ? (
           <Popconfirm
-            title={t('delete.confirm', { name: p.name })}
-            okButtonProps={{ danger: true }}
+            title={t('restore.confirm', { name: p.name })}
             onConfirm={async () => {
-              // A refusal (the project has data) is shown by the http client in the server's words.
-              const result = await remove.mutateAsync(p.code).catch(() => null);
-              if (!result) return;
-              message.success(result.message);
+              const result = await restore.mutateAsync(p.code).catch(() => null);
+              if (result) message.success(result.message);
             }}
           >
-            <Button type="link" size="small" danger>
-              {t('delete')}
+            <Button type="link" size="small">
+              {t('restore')}
             </Button>
           </Popconfirm>
-        </Space>
-      ),
+        ) : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setDialog({ project: p })}>
+              {t('edit')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setMeasuresOf(p)}>
+              {t('measures')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setPeopleOf(p)}>
+              {t('list.people')}
+            </Button>
+            <Popconfirm
+              title={t('delete.confirm', { name: p.name })}
+              okButtonProps={{ danger: true }}
+              styles={{ root: { maxWidth: 360 } }}
+              onConfirm={async () => {
+                // A refusal (what the project still holds) is shown by the http client in the server's words.
+                const result = await remove.mutateAsync(p.code).catch(() => null);
+                if (!result) return;
+                message.success(result.message);
+              }}
+            >
+              <Button type="link" size="small" danger>
+                {t('delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
     },
   ];
 
@@ -106,6 +136,7 @@ export default function ProjectSysPage() {
       pageSize: query.pageSize,
       ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
       ...(v.area?.length ? { areaCode: v.area.at(-1) } : {}),
+      ...(archived ? { archived: true } : {}),
     });
   };
 
@@ -125,6 +156,19 @@ export default function ProjectSysPage() {
         onFinish={search}
         style={{ marginBottom: 16, rowGap: 8 }}
       >
+        <Form.Item>
+          <Segmented
+            value={archived ? 'archived' : 'live'}
+            options={[
+              { value: 'live', label: t('filter.live') },
+              { value: 'archived', label: t('filter.archived') },
+            ]}
+            onChange={(v) => {
+              const { archived: _drop, ...rest } = query;
+              setQuery({ ...rest, pageNum: 1, ...(v === 'archived' ? { archived: true } : {}) });
+            }}
+          />
+        </Form.Item>
         <Form.Item name="keyword">
           <Input placeholder={t('filter.keyword')} allowClear style={{ width: 220 }} />
         </Form.Item>
@@ -145,7 +189,7 @@ export default function ProjectSysPage() {
           <Button
             onClick={() => {
               filter.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
+              setQuery({ pageNum: 1, pageSize: query.pageSize, ...(archived ? { archived: true } : {}) });
             }}
           >
             {t('reset')}

@@ -1,0 +1,26 @@
+import NProgress from 'nprogress';
+import type { DataRouter as Router } from 'react-router';
+
+NProgress.configure({ showSpinner: false });
+
+type RouterLike = Pick<Router, 'state' | 'subscribe'>;
+
+/** True while the router has anything under way: the first load, a navigation, a revalidation. */
+export function routerBusy(state: RouterLike['state']): boolean {
+  return !state.initialized || state.navigation.state !== 'idle' || state.revalidation === 'loading';
+}
+
+/**
+ * The navigation progress bar follows the router's own state: it starts when a navigation (or
+ * the first load, or a revalidation) starts and finishes whenever the router is idle again,
+ * whether the navigation arrived, was redirected by the guard or failed. Nothing else starts
+ * it, so no run of the guard can leave it hanging at 99%.
+ */
+export function trackProgress(router: RouterLike): () => void {
+  const apply = (state: RouterLike['state']) => {
+    if (routerBusy(state)) NProgress.start();
+    else NProgress.done();
+  };
+  apply(router.state);
+  return router.subscribe(apply);
+}

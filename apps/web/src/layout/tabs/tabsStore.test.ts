@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { useSession } from '../../shared/session.ts';
+import { useTabs, visit } from './tabsStore.ts';
+
+describe('tabs store', () => {
+  it('closes the project menu’s tabs on switching to the system menu', () => {
+    useSession.setState({ token: 'T', menuFlag: 'MENU' });
+    visit('/users/userList', '', { title: 'route.userList' });
+    expect(useTabs.getState().visitedViews.map((v) => v.path)).toContain('/users/userList');
+    useSession.getState().setMenuFlag('SYS');
+    expect(useTabs.getState().visitedViews.map((v) => v.path)).not.toContain('/users/userList');
+    expect(useTabs.getState().visitedViews.every((v) => v.affix)).toBe(true);
+  });
+});

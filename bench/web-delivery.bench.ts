@@ -1,0 +1,82 @@
+/**
+ * What the web app costs a visitor: bytes per route (JavaScript and everything, with gzip and
+ * with brotli) and first contentful paint of /login on a throttled profile (1.6 Mbit/s down,
+ * 150 ms RTT, cold cache), in Chromium. Needs a build (`npm run build`).
+ *
+ *   npx tsx bench/web-delivery.bench.ts
+ */
+import { launchBrowser, startServer } from '../e2e/harness.ts';
+
+const routes = ['/login', '/init'];
+const profile = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) | 0,
+  uploadThroughput: (0.75e6 / 8) | 0,
+};
+
+const server = await startServer();
+const browser = await launchBrowser();
+
+type Tally = { files: number; js: number; all: number; jsRaw: number };
+
+async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': encoding } });
+  if (throttle) await cdp.send('Network.emulateNetworkConditions', profile);
+  const types = new Map<string, { js: boolean; raw: number }>();
+  const tally: Tally = { files: 0, js: 0, all: 0, jsRaw: 0 };
+  cdp.on('Network.responseReceived', (e) => {
+    const url = new URL(e.response.url);
+    if (url.pathname.startsWith('/api/')) return;
+    const length = Number(e.response.headers['content-length'] ?? 0);
+    types.set(e.requestId, { js: e.type === 'Script', raw: length });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const t = types.get(e.requestId);
+    if (!t) return;
+    tally.files += 1;
+    tally.all += e.encodedDataLength;
+    if (t.js) tally.js += e.encodedDataLength;
+  });
+  const started = Date.now();
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  const fcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint' as never, buffered: true });
+      }),
+  );
+  const elapsed = Date.now() - started;
+  await context.close();
+  return { tally, fcp, elapsed };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log('route          enc   files  JS (on the wire)  all (on the wire)');
+for (const path of routes) {
+  for (const enc of ['gzip', 'br'] as const) {
+    const { tally } = await visit(path, enc, false);
+    console.log(
+      `${path.padEnd(14)} ${enc.padEnd(5)} ${String(tally.files).padStart(5)}  ${kb(tally.js).padStart(16)}  ${kb(tally.all).padStart(17)}`,
+    );
+  }
+}
+console.log('\n/login on 1.6 Mbit/s, 150 ms RTT, cold cache (Chromium, CDP throttling):');
+for (const enc of ['gzip', 'br'] as const) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await visit('/login', enc, true));
+  const fcps = runs.map((r) => r.fcp).sort((a, b) => a - b);
+  console.log(
+    `  ${enc.padEnd(5)} first contentful paint median ${(fcps[1]! / 1000).toFixed(2)} s (runs ${fcps.map((f) => (f / 1000).toFixed(2)).join(', ')} s), network idle ${(runs[1]!.elapsed / 1000).toFixed(2)} s`,
+  );
+}
+await browser.close();
+await server.stop();
