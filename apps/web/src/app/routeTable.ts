@@ -48,12 +48,12 @@ const pages = {
   accountList: () => import('./screens/AccountListScreen.tsx'),
   roles: () => import('../features/roles/pages/RolesPage.tsx'),
   menu: () => import('../features/menus/pages/MenuPage.tsx'),
-  homeSys: () => import('../features/systemHome/pages/HomeSysPage.tsx'),
+  homeSys: () => import('../features/system/pages/HomeSysPage.tsx'),
   systemAccess: () => import('./screens/SystemAccessScreen.tsx'),
   projectSys: () => import('../features/projects/pages/ProjectSysPage.tsx'),
   projectCenter: () => import('../features/projects/pages/ProjectCenterPage.tsx'),
-  dataSys: () => import('../features/metadata/pages/DataSysPage.tsx'),
-  yinzi: () => import('../features/metadata/pages/YinziPage.tsx'),
+  dataSys: () => import('../features/standards/pages/DataSysPage.tsx'),
+  yinzi: () => import('../features/standards/pages/YinziPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
