@@ -18,3 +18,4 @@ export * from './roles.ts';
 export * from './users.ts';
 export * from './projects.ts';
 export * from './standards.ts';
+export * from './endpoints.ts';

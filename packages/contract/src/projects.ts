@@ -45,6 +45,9 @@ export const projectItem = z.object({
   createdAt: z.string(),
 });
 export type ProjectItem = z.infer<typeof projectItem>;
+/** A project body as the server reads it (defaults applied) and as a client may send it. */
+export type ProjectBody = z.infer<typeof projectBody>;
+export type ProjectBodyInput = z.input<typeof projectBody>;
 
 export const prjCodeQuery = z.object({ prjCode: projectCode });
 export const prjCodeBody = z.object({ prjCode: projectCode });
@@ -85,6 +88,9 @@ export const sectionItem = z.object({
   plannedVolume: z.number().nullable(),
 });
 export type SectionItem = z.infer<typeof sectionItem>;
+/** A section body as the server reads it (defaults applied) and as a client may send it. */
+export type SectionBody = z.infer<typeof sectionBody>;
+export type SectionBodyInput = z.input<typeof sectionBody>;
 
 export const areaEntry = z.object({
   code: z.string(),

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { http } from './http.ts';
+import { api } from './http.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -14,7 +14,7 @@ export function useSignOut(): () => Promise<void> {
   const { pathname, search } = useLocation();
   return async () => {
     // A failed call must not keep the user signed in locally.
-    await http.post<null>('/api/user/loginOut', undefined, { silent: true }).catch(() => null);
+    await api.value('POST /api/user/loginOut', undefined, { silent: true }).catch(() => null);
     useSession.getState().resetToken();
     queryClient.clear();
     navigate(`/login?${new URLSearchParams({ redirect: pathname + search })}`, { replace: true });
