@@ -24,6 +24,7 @@ import { useCan } from '../../../shared/permissions.ts';
 import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
 import { useInvitesT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
 
@@ -88,13 +89,13 @@ export default function InvitationsPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.expires'),
       dataIndex: 'expiresAt',
       key: 'expiresAt',
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('never')),
+      render: (v: string | null) => formatDateTime(v, { fallback: t('never') }),
     },
     {
       title: t('col.uses'),

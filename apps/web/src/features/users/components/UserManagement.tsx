@@ -15,7 +15,6 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
@@ -33,6 +32,7 @@ import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 type Filters = { keyword?: string; roleId?: number; status?: UserStatus; prjCode?: string };
 
@@ -157,7 +157,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),

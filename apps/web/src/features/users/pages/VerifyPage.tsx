@@ -14,7 +14,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../../locales/index.ts';
-import dayjs from 'dayjs';
 import { useSession } from '../../../shared/session.ts';
 import { canReview } from '../access.ts';
 import { useVerify, useVerifyList } from '../api.ts';
@@ -22,6 +21,7 @@ import { StatusTag } from '../components/StatusTag.tsx';
 import { useUsersT } from '../messages.ts';
 import { userRules } from '../rules.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
@@ -69,7 +69,7 @@ export default function VerifyPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),
