@@ -9,7 +9,6 @@ import {
   Form,
   InputNumber,
   Modal,
-  Popconfirm,
   Select,
   type TableColumnsType,
   Tag,
@@ -25,6 +24,7 @@ import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '..
 import { useInvitesT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
 
@@ -32,7 +32,7 @@ type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | nul
 export default function InvitationsPage() {
   const t = useInvitesT();
   const tc = useT();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const can = useCan();
   const manage = can('invitations.manage');
   const [page, setPage] = useState(1);
@@ -115,18 +115,12 @@ export default function InvitationsPage() {
             key: 'actions',
             render: (_: unknown, r: InviteItem) =>
               r.active && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('revoke.confirm', { code: r.code })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    const result = await revoke.mutateAsync(r.id);
-                    message.success(result.message);
-                  }}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('revoke')}
-                  </Button>
-                </Popconfirm>
+                  label={t('revoke')}
+                  danger
+                  run={() => revoke.mutateAsync(r.id)}
+                />
               ),
           },
         ]

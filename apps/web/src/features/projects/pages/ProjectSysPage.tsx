@@ -1,18 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProjectItem } from '@pineguard/contract';
-import {
-  App,
-  Button,
-  Card,
-  Cascader,
-  Drawer,
-  Form,
-  Input,
-  Popconfirm,
-  Space,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Card, Cascader, Drawer, Form, Input, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import {
   type ProjectListQuery,
@@ -26,11 +14,11 @@ import { ProjectDialog } from '../components/ProjectDialog.tsx';
 import { ProjectPeople } from '../components/ProjectPeople.tsx';
 import { useProjectsT } from '../projectMessages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 /** /projectSys: every project, for the super administrator. */
 export default function ProjectSysPage() {
   const t = useProjectsT();
-  const { message } = App.useApp();
   const [query, setQuery] = useState<ProjectListQuery>({ pageNum: 1, pageSize: 10 });
   const [filter] = Form.useForm<{ keyword?: string; area?: string[] }>();
   const projects = useProjectList(query);
@@ -80,20 +68,14 @@ export default function ProjectSysPage() {
           <Button type="link" size="small" onClick={() => setPeopleOf(p)}>
             {t('list.people')}
           </Button>
-          <Popconfirm
+          {/* A refusal (the project has data) is shown by the http client in the server's words. */}
+          <ConfirmAction
             title={t('delete.confirm', { name: p.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              // A refusal (the project has data) is shown by the http client in the server's words.
-              const result = await remove.mutateAsync(p.code).catch(() => null);
-              if (!result) return;
-              message.success(result.message);
-            }}
-          >
-            <Button type="link" size="small" danger>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+            label={t('delete')}
+            danger
+            closeOnError
+            run={() => remove.mutateAsync(p.code)}
+          />
         </Space>
       ),
     },

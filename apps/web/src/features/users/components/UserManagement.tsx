@@ -33,6 +33,7 @@ import { StatusTag } from './StatusTag.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type Filters = { keyword?: string; roleId?: number; status?: UserStatus; prjCode?: string };
 
@@ -188,18 +189,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
               </Button>
             )}
             {rowCan.remove && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('delete.confirm', { name: user.name })}
-                okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  const result = await remove.mutateAsync(user.id);
-                  message.success(result.message);
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
+                label={t('delete')}
+                danger
+                run={() => remove.mutateAsync(user.id)}
+              />
             )}
           </Space>
         );
