@@ -18,6 +18,7 @@ import { standardsRoutes } from './features/standards/routes.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
+import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(filesRoutes);
+  await app.register(recordsRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
   await app.register(menusRoutes);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
+  /** Key of the signed media URLs (records' photos and videos). Set it when several instances serve one site. */
+  MEDIA_URL_SECRET: z.string().min(16).optional(),
+  MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 export type Config = {
@@ -42,6 +46,7 @@ export type Config = {
   singleSignIn: boolean;
   login: { maxPerAccount: number; maxPerAddress: number; lockMinutes: number };
   trustProxy: boolean;
+  media: { secret: string; ttlMinutes: number };
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -82,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMinutes: e.LOGIN_LOCK_MINUTES,
     },
     trustProxy: e.TRUST_PROXY,
+    // Without a configured key each process makes its own: its URLs then work only on it.
+    media: {
+      secret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
+      ttlMinutes: e.MEDIA_URL_TTL_MINUTES,
+    },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

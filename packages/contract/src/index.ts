@@ -18,4 +18,5 @@ export * from './roles.ts';
 export * from './users.ts';
 export * from './projects.ts';
 export * from './standards.ts';
+export * from './records.ts';
 export * from './endpoints.ts';

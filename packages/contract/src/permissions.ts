@@ -16,6 +16,7 @@ export const permissionKeys = [
   'records.read',
   'records.review',
   'records.edit',
+  'records.delete',
   'workers.read',
   'workers.manage',
   'workers.review',

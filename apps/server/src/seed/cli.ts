@@ -5,7 +5,10 @@ import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { prepareDatabase } from '../features/system/bootstrap.ts';
 import { hashPassword } from '../platform/password.ts';
+import { createStorage } from '../platform/storage/index.ts';
+import { records } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
+import { generateRecords } from './records.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -25,6 +28,19 @@ try {
     }
     await seedDemo(tx);
   });
+  // Demo records (felling, burning, census) over the last 60 days, once per database.
+  const [held] = await database.db.select({ n: count() }).from(records);
+  if (!held?.n) {
+    const deps = { config, database, storage: createStorage(config.storage) };
+    const tables = ['gbcfcz0101', 'gbymfs0101', 'gbksdc0101'];
+    for (const [projectCode, n] of [
+      ['KH2026', 1800],
+      ['JS2026', 1200],
+    ] as const) {
+      const made = await generateRecords(deps, { projectCode, count: n, tables, days: 60, review: true });
+      console.log(`${projectCode}: ${made.created} demo records`);
+    }
+  }
   console.log(`demo data loaded; accounts (password ${DEMO_PASSWORD}):`);
   for (const a of demoAccounts) console.log(`  ${a.account}\t${a.name}\t${a.role}\t${a.projects.join(',')}`);
 } finally {

@@ -54,6 +54,8 @@ const pages = {
   projectCenter: () => import('../features/projects/pages/ProjectCenterPage.tsx'),
   dataSys: () => import('../features/standards/pages/DataSysPage.tsx'),
   yinzi: () => import('../features/standards/pages/YinziPage.tsx'),
+  dataView: () => import('../features/records/pages/DataViewPage.tsx'),
+  dataCenter: () => import('../features/records/pages/DataCenterPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -146,7 +148,10 @@ export const layoutRoutes: RouteDef[] = [
       screen('menu', 'Menu', 'route.menu', pages.menu),
     ],
   },
-  later('/dataView/:id', 'DataView', 'route.dataView', { hidden: true, activeMenu: '/dataCenter' }),
+  screen('/dataView/:id', 'DataView', 'route.dataView', pages.dataView, {
+    hidden: true,
+    activeMenu: '/dataCenter',
+  }),
   later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
   later('/messageCenter', 'MessageCenter', 'route.messageCenter', { icon: 'message' }),
   later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
@@ -180,7 +185,7 @@ export const layoutRoutes: RouteDef[] = [
   screen('/projectCenter/:id', 'ProjectCenter', 'route.projectCenter', pages.projectCenter, {
     icon: 'project',
   }),
-  later('/dataCenter', 'DataCenter', 'route.dataCenter', { icon: 'database' }),
+  screen('/dataCenter', 'DataCenter', 'route.dataCenter', pages.dataCenter, { icon: 'database' }),
   screen('/homeSys', 'HomeSys', 'route.homeSys', pages.homeSys, { icon: 'dashboard' }),
   {
     path: '/dataSys',

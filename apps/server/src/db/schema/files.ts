@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -18,6 +18,12 @@ export const files = pgTable(
     bytes: bigint({ mode: 'number' }).notNull(),
     sha256: text().notNull(),
     storageKey: text().notNull().unique(),
+    /** A photo's thumbnail in storage (made at upload). */
+    thumbKey: text(),
+    /** From a photo's EXIF, when it had them. */
+    takenAt: timestamp({ withTimezone: true }),
+    exifLong: doublePrecision(),
+    exifLat: doublePrecision(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_project_kind_idx').on(t.projectCode, t.kind)],

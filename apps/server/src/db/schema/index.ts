@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './audit.ts';
 export * from './invitations.ts';
 export * from './standards.ts';
+export * from './records.ts';

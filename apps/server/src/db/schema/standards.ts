@@ -17,6 +17,8 @@ export const standardTables = pgTable('standard_tables', {
   name: text().notNull(),
   description: text().notNull().default(''),
   builtIn: boolean().notNull().default(false),
+  /** Raised by every change of the table's columns; each record keeps the version it was checked against. */
+  version: integer().notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -17,4 +17,13 @@ export function findFile(db: Db, id: string): Promise<FileRow | undefined> {
     .where(eq(files.id, id))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+/** Files by id (one query for a batch of records' media). */
+export function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids)]));
 }

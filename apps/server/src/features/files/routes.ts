@@ -56,6 +56,28 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.get('/api/media/:id', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: '签名媒体地址（照片、缩略图、视频，支持 Range；几分钟内有效）',
+      params: z.object({ id: z.uuid() }),
+      querystring: z.object({
+        v: z.enum(['full', 'thumb']),
+        e: z.coerce.number().int(),
+        s: z.string().max(100),
+      }),
+    },
+    handler: async (req, reply) => {
+      const { v, e, s } = req.query;
+      if (!files.verifyMedia(deps.config.media, req.params.id, v, e, s)) {
+        throw new AppError(ErrorCode.forbidden, 'forbidden', {}, null, 403);
+      }
+      const result = await files.mediaDownload(deps, req.params.id, v, req.headers.range);
+      return reply.status(result.status).headers(result.headers).send(result.body);
+    },
+  });
+
   app.get('/api/oss/normalConfig', {
     config: { access: 'session' },
     schema: { tags, summary: '上传方式与限制', response: { 200: envelope(uploadConfigValue) } },

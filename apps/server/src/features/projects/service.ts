@@ -21,6 +21,7 @@ import { audit } from '../../platform/audit.ts';
 import { choosableProjects, isProjectMember } from '../auth/queries.ts';
 import { allAssignable, findRole } from '../roles/queries.ts';
 import { measures, projectMeasureCodes } from '../standards/service.ts';
+import * as records from '../records/index.ts';
 import * as q from './queries.ts';
 
 type ProjectInput = {
@@ -82,6 +83,8 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
   if (!project) throw fail.notFound();
   const fileCount = await q.fileCount(db, code);
   if (fileCount) throw fail.conflict('projectHasData', { files: fileCount });
+  const recordCount = await records.liveRecordCount(db, code);
+  if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ deletedAt: new Date() }).where(eq(projects.code, code));
     await audit(tx, {
@@ -208,6 +211,11 @@ export async function saveSection(
 
 /** Removes a section. Collected records, workers and burn points will refuse it while they refer to it. */
 export async function removeSection(deps: AppDeps, auth: AuthContext, projectCode: string, id: string) {
+  const [section] = await q.listSections(deps.database.db, projectCode, id);
+  if (section) {
+    const recordCount = await records.liveRecordCount(deps.database.db, projectCode, section.code);
+    if (recordCount) throw fail.conflict('hasRecords', { count: recordCount });
+  }
   await deps.database.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(sections)

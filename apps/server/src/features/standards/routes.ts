@@ -11,6 +11,7 @@ import {
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import * as standards from './service.ts';
@@ -38,7 +39,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: saveTableBody,
       response: { 200: envelope(standardTableItem) },
     },
-    handler: async (req) => ok(await standards.saveTable(deps, req.body), t(requestLang(req), 'saved')),
+    handler: async (req) =>
+      ok(await standards.saveTable(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
   });
 
   app.post('/api/standard/saveColumn', {
@@ -49,7 +51,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: saveColumnBody,
       response: { 200: envelope(columnDescriptor) },
     },
-    handler: async (req) => ok(await standards.saveColumn(deps, req.body), t(requestLang(req), 'saved')),
+    handler: async (req) =>
+      ok(await standards.saveColumn(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
   });
 
   app.post('/api/standard/retireColumn', {
@@ -61,7 +64,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.null()) },
     },
     handler: async (req) => {
-      await standards.retireColumn(deps, req.body.tableCode, req.body.code);
+      await standards.retireColumn(deps, authOf(req), req.body.tableCode, req.body.code);
       return ok(null, t(requestLang(req), 'deleted'));
     },
   });
@@ -80,7 +83,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: saveFactorBody,
       response: { 200: envelope(factorItem) },
     },
-    handler: async (req) => ok(await standards.saveFactor(deps, req.body), t(requestLang(req), 'saved')),
+    handler: async (req) =>
+      ok(await standards.saveFactor(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
   });
 
   app.delete('/api/yinzi/delete', {
@@ -92,7 +96,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.null()) },
     },
     handler: async (req) => {
-      await standards.deleteFactor(deps, req.query.code);
+      await standards.deleteFactor(deps, authOf(req), req.query.code);
       return ok(null, t(requestLang(req), 'deleted'));
     },
   });

@@ -10,7 +10,10 @@ import {
   reportingFactors,
   standardTables,
 } from '../../db/schema/index.ts';
+import { audit } from '../../platform/audit.ts';
+import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
+import * as records from '../records/index.ts';
 import { builtinMeasures } from './builtin.ts';
 
 /** Adds the built-in measures, tables and fields that are missing; never overwrites edits. */
@@ -86,6 +89,19 @@ export async function tablesWithColumns(db: Executor, codes?: string[]): Promise
   }));
 }
 
+export type TableDescriptor = StandardTableItem & { version: number };
+
+/** One table's columns (retired ones too) and its descriptor version; undefined when unknown. */
+export async function descriptorOf(db: Executor, tableCode: string): Promise<TableDescriptor | undefined> {
+  const [table] = await tablesWithColumns(db, [tableCode]);
+  if (!table) return undefined;
+  const [row] = await db
+    .select({ version: standardTables.version })
+    .from(standardTables)
+    .where(eq(standardTables.code, tableCode));
+  return { ...table, version: row?.version ?? 1 };
+}
+
 export async function measures(db: Executor, codes?: string[]): Promise<MeasureItem[]> {
   const rows = await db
     .select({
@@ -143,7 +159,11 @@ async function refuseBeyond(
   if (row && row.existing === 0 && row.total >= max) throw fail.invalid(message, { max });
 }
 
-export async function saveTable(deps: AppDeps, input: { code: string; name: string; description: string }) {
+export async function saveTable(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { code: string; name: string; description: string },
+) {
   await refuseBeyond(
     deps.database.db,
     standardTables,
@@ -159,12 +179,22 @@ export async function saveTable(deps: AppDeps, input: { code: string; name: stri
       target: standardTables.code,
       set: { name: input.name, description: input.description, updatedAt: sql`now()` },
     });
+  await audit(deps.database.db, {
+    actorId: auth.userId,
+    projectCode: null,
+    action: 'update',
+    entity: 'standard',
+    entityId: input.code,
+    summary: `${input.code} ${input.name}`,
+    after: input,
+  });
   return (await tablesWithColumns(deps.database.db, [input.code]))[0]!;
 }
 
 /** Adds or changes a field. Saving a retired field brings it back; its code and type never change meaning. */
 export async function saveColumn(
   deps: AppDeps,
+  auth: AuthContext,
   input: {
     tableCode: string;
     code: string;
@@ -187,34 +217,71 @@ export async function saveColumn(
     'tooManyColumns',
   );
   const { tableCode, code, ...values } = input;
-  await db
-    .insert(columnDescriptors)
-    .values({ ...input, retiredAt: null })
-    .onConflictDoUpdate({
-      target: [columnDescriptors.tableCode, columnDescriptors.code],
-      set: { ...values, retiredAt: null },
+  const [before] = await db
+    .select()
+    .from(columnDescriptors)
+    .where(and(eq(columnDescriptors.tableCode, tableCode), eq(columnDescriptors.code, code)));
+  // Once records hold a column, its type never changes meaning: a new type needs a new code.
+  if (before && before.fldInput !== input.fldInput && (await records.columnHasValues(db, tableCode, code))) {
+    throw fail.invalid('columnTypeLocked', { code });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(columnDescriptors)
+      .values({ ...input, retiredAt: null })
+      .onConflictDoUpdate({
+        target: [columnDescriptors.tableCode, columnDescriptors.code],
+        set: { ...values, retiredAt: null },
+      });
+    await bumpVersion(tx, tableCode);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: null,
+      action: before ? 'update' : 'create',
+      entity: 'standard',
+      entityId: `${tableCode}.${code}`,
+      summary: `${tableCode}.${code} ${input.value}`,
+      before: before ?? null,
+      after: input,
     });
-  await db
-    .update(standardTables)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(standardTables.code, tableCode));
+  });
   return (await tablesWithColumns(db, [tableCode]))[0]!.columns.find((c) => c.code === code)!;
 }
 
 /** Removing a field retires it: records keep their values and still show them as history. */
-export async function retireColumn(deps: AppDeps, tableCode: string, code: string) {
-  const updated = await deps.database.db
-    .update(columnDescriptors)
-    .set({ retiredAt: sql`now()` })
-    .where(
-      and(
-        eq(columnDescriptors.tableCode, tableCode),
-        eq(columnDescriptors.code, code),
-        isNull(columnDescriptors.retiredAt),
-      ),
-    )
-    .returning();
-  if (!updated.length) throw fail.notFound();
+export async function retireColumn(deps: AppDeps, auth: AuthContext, tableCode: string, code: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(columnDescriptors)
+      .set({ retiredAt: sql`now()` })
+      .where(
+        and(
+          eq(columnDescriptors.tableCode, tableCode),
+          eq(columnDescriptors.code, code),
+          isNull(columnDescriptors.retiredAt),
+        ),
+      )
+      .returning();
+    if (!updated.length) throw fail.notFound();
+    await bumpVersion(tx, tableCode);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: null,
+      action: 'delete',
+      entity: 'standard',
+      entityId: `${tableCode}.${code}`,
+      summary: `${tableCode}.${code} ${updated[0]!.value}`,
+      before: updated[0],
+    });
+  });
+}
+
+/** Every change of a table's columns raises its descriptor version (records keep the one they met). */
+async function bumpVersion(db: Executor, tableCode: string) {
+  await db
+    .update(standardTables)
+    .set({ version: sql`${standardTables.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(standardTables.code, tableCode));
 }
 
 export function listFactors(deps: AppDeps) {
@@ -223,6 +290,7 @@ export function listFactors(deps: AppDeps) {
 
 export async function saveFactor(
   deps: AppDeps,
+  auth: AuthContext,
   input: { code: string; value: string; fldDescript: string; fldInput: string; rules: ColumnRules },
 ) {
   await refuseBeyond(
@@ -239,13 +307,31 @@ export async function saveFactor(
     .values(input)
     .onConflictDoUpdate({ target: reportingFactors.code, set: values })
     .returning();
+  await audit(deps.database.db, {
+    actorId: auth.userId,
+    projectCode: null,
+    action: 'update',
+    entity: 'standard',
+    entityId: `factor.${input.code}`,
+    summary: `${input.code} ${input.value}`,
+    after: input,
+  });
   return row!;
 }
 
-export async function deleteFactor(deps: AppDeps, code: string) {
+export async function deleteFactor(deps: AppDeps, auth: AuthContext, code: string) {
   const removed = await deps.database.db
     .delete(reportingFactors)
     .where(eq(reportingFactors.code, code))
     .returning();
   if (!removed.length) throw fail.notFound();
+  await audit(deps.database.db, {
+    actorId: auth.userId,
+    projectCode: null,
+    action: 'delete',
+    entity: 'standard',
+    entityId: `factor.${code}`,
+    summary: code,
+    before: removed[0],
+  });
 }

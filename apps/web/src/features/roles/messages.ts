@@ -101,6 +101,7 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
   'records.read': { 'zh-CN': '查看采集数据', en: 'View collected data' },
   'records.review': { 'zh-CN': '审核采集数据', en: 'Review collected data' },
   'records.edit': { 'zh-CN': '更正采集数据', en: 'Correct collected data' },
+  'records.delete': { 'zh-CN': '删除和恢复采集数据', en: 'Delete and restore collected data' },
   'workers.read': { 'zh-CN': '查看劳务人员', en: 'View workers' },
   'workers.manage': { 'zh-CN': '管理劳务人员', en: 'Manage workers' },
   'workers.review': { 'zh-CN': '审核劳务人员', en: 'Review workers' },
@@ -116,7 +117,10 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
 export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
   { group: 'group.users', keys: ['users.manage', 'users.review', 'roles.manage', 'invitations.manage'] },
   { group: 'group.projects', keys: ['projects.read', 'projects.manage', 'dashboard.read'] },
-  { group: 'group.records', keys: ['records.read', 'records.review', 'records.edit', 'qrTags.manage'] },
+  {
+    group: 'group.records',
+    keys: ['records.read', 'records.review', 'records.edit', 'records.delete', 'qrTags.manage'],
+  },
   { group: 'group.workers', keys: ['workers.read', 'workers.manage', 'workers.review'] },
   { group: 'group.burnPoints', keys: ['burnPoints.read', 'burnPoints.manage'] },
   { group: 'group.files', keys: ['files.read', 'files.upload', 'exports.create'] },

@@ -16,16 +16,19 @@ import {
 } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
-import { type FieldSpec, formFieldsOf } from '../descriptorForm.ts';
+import { type FieldSpec, formFieldsOf } from '../../../shared/descriptorForm.ts';
 import { useMetaT } from '../messages.ts';
 
-function Control({ field }: { field: FieldSpec }) {
+/** Form.Item hands its child value, onChange and id: the control must pass them on. */
+type Bound = { value?: never; onChange?: never; id?: string };
+
+function Control({ field, ...bound }: { field: FieldSpec } & Bound) {
   const t = useMetaT();
   switch (field.kind) {
     case 'input':
-      return <Input maxLength={field.maxLength} />;
+      return <Input maxLength={field.maxLength} {...bound} />;
     case 'textarea':
-      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} />;
+      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} {...bound} />;
     case 'number':
       return (
         <InputNumber
@@ -33,19 +36,20 @@ function Control({ field }: { field: FieldSpec }) {
           max={field.max}
           style={{ width: '100%' }}
           {...(field.unit ? { suffix: field.unit } : {})}
+          {...bound}
         />
       );
     case 'date':
-      return <DatePicker style={{ width: '100%' }} />;
+      return <DatePicker style={{ width: '100%' }} {...bound} />;
     case 'select':
-      return <Select allowClear options={field.options} />;
+      return <Select allowClear options={field.options} {...bound} />;
     case 'checkboxes':
-      return <Checkbox.Group options={field.options} />;
+      return <Checkbox.Group options={field.options} {...bound} />;
     case 'multiSelect':
-      return <Select mode="multiple" allowClear options={field.options} />;
+      return <Select mode="multiple" allowClear options={field.options} {...bound} />;
     case 'photo':
       return (
-        <Upload listType="picture-card" beforeUpload={() => false} accept="image/*" maxCount={9}>
+        <Upload listType="picture-card" beforeUpload={() => false} accept="image/*" maxCount={9} {...bound}>
           <Space direction="vertical" size={2}>
             <UploadOutlined />
             {t('preview.upload')}
@@ -54,12 +58,12 @@ function Control({ field }: { field: FieldSpec }) {
       );
     case 'video':
       return (
-        <Upload beforeUpload={() => false} accept="video/*" maxCount={1}>
+        <Upload beforeUpload={() => false} accept="video/*" maxCount={1} {...bound}>
           <Button icon={<VideoCameraOutlined />}>{t('preview.upload')}</Button>
         </Upload>
       );
     default:
-      return <Input disabled />;
+      return <Input disabled {...bound} />;
   }
 }
 

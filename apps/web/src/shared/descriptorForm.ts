@@ -1,5 +1,10 @@
 import type { ColumnDescriptor } from '@pineguard/contract';
 
+/*
+ * Descriptor → form mapping, shared by the metadata form preview and the records screens
+ * (correction and PC upload dialogs), so a column renders the same control everywhere.
+ */
+
 /** The antd control a column descriptor renders as. */
 export type FieldKind =
   | 'input'

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+/**
+ * 采集记录: one row of a project's standard table. Fixed fields are real columns (the list filters
+ * and sorts by them); the table's dynamic fields live in `fields` (JSONB keyed by column code).
+ * `id` is the client's uuid (the field app makes it before upload), so a resend is a conflict on
+ * the primary key, never a second row.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: uuid().primaryKey(),
+    projectCode: text()
+      .notNull()
+      .references(() => projects.code),
+    tableCode: text().notNull(),
+    sectionCode: text().notNull(),
+    collectorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** When the device saved it. */
+    timeSubmit: timestamp({ withTimezone: true }).notNull(),
+    /** When the server received it. */
+    timeUpdate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    timeEdit: timestamp({ withTimezone: true }),
+    editorId: uuid().references(() => users.id),
+    gpsLong: doublePrecision().notNull().default(0),
+    gpsLat: doublePrecision().notNull().default(0),
+    gpsAlt: doublePrecision().notNull().default(0),
+    gpsRange: doublePrecision().notNull().default(0),
+    gpsXian: text().notNull().default(''),
+    gpsXiang: text().notNull().default(''),
+    gpsXzcun: text().notNull().default(''),
+    gpsXiaoban: text().notNull().default(''),
+    /** 10 uploaded, 20 approved, 30 sent back, 40 rejected. */
+    state: text().notNull().default('10'),
+    stateReason: text(),
+    fields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The standard table's descriptor version the fields were validated against. */
+    descriptorVersion: integer().notNull().default(1),
+    /** Lower-cased words of the text fields and place names; code values without their shared prefix. */
+    searchText: text().notNull().default(''),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('records_list_idx')
+      .on(t.projectCode, t.tableCode, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('records_section_state_idx')
+      .on(
+        t.projectCode,
+        t.tableCode,
+        t.sectionCode,
+        t.state,
+        t.timeSubmit.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`deleted_at is null`),
+    index('records_state_idx')
+      .on(t.projectCode, t.tableCode, t.state, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('records_deleted_idx')
+      .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
+      .where(sql`deleted_at is not null`),
+    index('records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Every change of a record: created, corrected (before/after per field), state changes, deletes. */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    recordId: uuid()
+      .notNull()
+      .references(() => records.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    action: text().notNull(),
+    reason: text(),
+    changes: jsonb().$type<{ field: string; label: string; before: unknown; after: unknown }[]>(),
+  },
+  (t) => [index('record_history_record_idx').on(t.recordId, t.id)],
+);
+
+/**
+ * Live (not deleted) records per project, table, section, state and day (China time): the list's
+ * total without a keyword is a sum over these rows. Kept in the same transaction as each write,
+ * one upsert per group of a batch.
+ */
+export const recordCounts = pgTable(
+  'record_counts',
+  {
+    projectCode: text().notNull(),
+    tableCode: text().notNull(),
+    sectionCode: text().notNull(),
+    state: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day] })],
+);

@@ -1,0 +1,2 @@
+/** The records feature's public API for other features. */
+export { columnHasValues, liveRecordCount } from './service.ts';

@@ -1,0 +1,354 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  recordCounts,
+  recordHistory,
+  records,
+  roles,
+  sections,
+  userProjectRoles,
+  users,
+} from '../../db/schema/index.ts';
+
+export type RecordInsert = typeof records.$inferInsert;
+export type RecordRowDb = typeof records.$inferSelect;
+export type HistoryInsert = typeof recordHistory.$inferInsert;
+
+/** node-postgres and PGlite both answer `{rows}`. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** The day (China time) a record counts under. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Inserts a batch; rows whose id exists already are left alone. Answers the ids inserted. */
+export async function insertRecords(db: Executor, rows: RecordInsert[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const inserted = await db
+    .insert(records)
+    .values(rows)
+    .onConflictDoNothing({ target: records.id })
+    .returning({ id: records.id });
+  return new Set(inserted.map((r) => r.id));
+}
+
+export async function projectsOfIds(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: records.id, projectCode: records.projectCode })
+    .from(records)
+    .where(inArray(records.id, ids));
+  return new Map(rows.map((r) => [r.id, r.projectCode]));
+}
+
+export async function insertHistory(db: Executor, rows: HistoryInsert[]): Promise<void> {
+  if (rows.length) await db.insert(recordHistory).values(rows);
+}
+
+export type CountDelta = {
+  projectCode: string;
+  tableCode: string;
+  sectionCode: string;
+  state: string;
+  day: string;
+  n: number;
+};
+
+/** Adds deltas to the per-day counters, one row per group (the batch's increments summed first). */
+export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<void> {
+  const grouped = new Map<string, CountDelta>();
+  for (const d of deltas) {
+    const key = [d.projectCode, d.tableCode, d.sectionCode, d.state, d.day].join('\u0000');
+    const g = grouped.get(key);
+    if (g) g.n += d.n;
+    else grouped.set(key, { ...d });
+  }
+  const values = [...grouped.values()].filter((d) => d.n !== 0);
+  if (!values.length) return;
+  // Sorted so that concurrent batches lock the counter rows in one order (no deadlocks).
+  values.sort((a, b) =>
+    (a.projectCode + a.tableCode + a.sectionCode + a.state + a.day).localeCompare(
+      b.projectCode + b.tableCode + b.sectionCode + b.state + b.day,
+    ),
+  );
+  await db
+    .insert(recordCounts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [
+        recordCounts.projectCode,
+        recordCounts.tableCode,
+        recordCounts.sectionCode,
+        recordCounts.state,
+        recordCounts.day,
+      ],
+      set: { n: sql`${recordCounts.n} + excluded.n` },
+    });
+}
+
+export type ListFilter = {
+  projectCode: string;
+  tableCode: string;
+  deleted: boolean;
+  sectionCode?: string | undefined;
+  /** Section managers: only these sections. */
+  sectionCodes?: string[] | undefined;
+  state?: string | undefined;
+  begin?: string | undefined;
+  end?: string | undefined;
+  /** Lower-cased, LIKE-escaped keyword. */
+  keyword?: string | undefined;
+};
+
+function dayStart(day: string): SQL {
+  return sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
+}
+
+export function whereOf(f: ListFilter): SQL {
+  const parts: SQL[] = [sql`r.project_code = ${f.projectCode}`, sql`r.table_code = ${f.tableCode}`];
+  parts.push(f.deleted ? sql`r.deleted_at is not null` : sql`r.deleted_at is null`);
+  if (f.sectionCode !== undefined) parts.push(sql`r.section_code = ${f.sectionCode}`);
+  if (f.sectionCodes) {
+    parts.push(
+      f.sectionCodes.length
+        ? sql`r.section_code in (${sql.join(
+            f.sectionCodes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (f.state !== undefined) parts.push(sql`r.state = ${f.state}`);
+  if (f.begin) parts.push(sql`r.time_submit >= ${dayStart(f.begin)}`);
+  if (f.end) parts.push(sql`r.time_submit < (${dayStart(f.end)} + interval '1 day')`);
+  if (f.keyword) parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Exact total from the per-day counters (no keyword, live records only). */
+export async function countFromCounters(db: Executor, f: ListFilter): Promise<number> {
+  const parts: SQL[] = [sql`project_code = ${f.projectCode}`, sql`table_code = ${f.tableCode}`];
+  if (f.sectionCode !== undefined) parts.push(sql`section_code = ${f.sectionCode}`);
+  if (f.sectionCodes) {
+    parts.push(
+      f.sectionCodes.length
+        ? sql`section_code in (${sql.join(
+            f.sectionCodes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (f.state !== undefined) parts.push(sql`state = ${f.state}`);
+  if (f.begin) parts.push(sql`day >= ${f.begin}::date`);
+  if (f.end) parts.push(sql`day <= ${f.end}::date`);
+  const result = await db.execute(
+    sql`select coalesce(sum(n), 0)::bigint as n from record_counts where ${sql.join(parts, sql` and `)}`,
+  );
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+export type ListedRow = {
+  id: string;
+  section_code: string;
+  table_code: string;
+  account: string;
+  user_name: string;
+  time_submit: Date | string;
+  ts_key: string;
+  sort_key: string | null;
+  time_update: Date | string;
+  time_edit: Date | string | null;
+  editor_name: string | null;
+  gps_long: number;
+  gps_lat: number;
+  gps_alt: number;
+  gps_range: number;
+  gps_xian: string;
+  gps_xiang: string;
+  gps_xzcun: string;
+  gps_xiaoban: string;
+  state: string;
+  state_reason: string | null;
+  fields: Record<string, unknown> | string;
+  descriptor_version: number;
+  deleted_at: Date | string | null;
+};
+
+const listColumns = sql`r.id, r.section_code, r.table_code, u.account, u.name as user_name, r.time_submit,
+  r.time_submit::text as ts_key, r.time_update, r.time_edit, e.name as editor_name, r.gps_long, r.gps_lat, r.gps_alt,
+  r.gps_range, r.gps_xian, r.gps_xiang, r.gps_xzcun, r.gps_xiaoban, r.state, r.state_reason, r.fields,
+  r.descriptor_version, r.deleted_at`;
+
+/**
+ * One page of records. `order` is built by the service from checked column codes only (values
+ * bound as parameters); `after` is a keyset condition or undefined; `offset` a bounded OFFSET.
+ */
+export async function listPage(
+  db: Executor,
+  where: SQL,
+  order: { expr: SQL; dir: 'asc' | 'desc' },
+  page: { limit: number; offset: number; after?: SQL | undefined },
+): Promise<ListedRow[]> {
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const result = await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key
+    from records r
+    join users u on u.id = r.collector_id
+    left join users e on e.id = r.editor_id
+    where ${where} ${page.after ? sql`and ${page.after}` : sql``}
+    order by ${order.expr} ${dir}, r.id ${dir}
+    limit ${page.limit} offset ${page.offset}`);
+  return rowsOf<ListedRow>(result);
+}
+
+export async function findRecord(
+  db: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<(ListedRow & { project_code: string; collector_id: string }) | undefined> {
+  const result =
+    await db.execute(sql`select ${listColumns}, r.project_code, r.collector_id, r.time_submit::text as ts_key,
+    null::text as sort_key
+    from records r
+    join users u on u.id = r.collector_id
+    left join users e on e.id = r.editor_id
+    where r.id = ${id} ${forUpdate ? sql`for update of r` : sql``}`);
+  return rowsOf<ListedRow & { project_code: string; collector_id: string }>(result)[0];
+}
+
+export type Lockable = {
+  id: string;
+  projectCode: string;
+  tableCode: string;
+  sectionCode: string;
+  state: string;
+  timeSubmit: Date;
+  fields: Record<string, unknown>;
+  deletedAt: Date | null;
+};
+
+/** Records by id for a change, locked in id order (concurrent reviewers never deadlock). */
+export async function lockRecords(db: Executor, ids: string[]): Promise<Lockable[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: records.id,
+      projectCode: records.projectCode,
+      tableCode: records.tableCode,
+      sectionCode: records.sectionCode,
+      state: records.state,
+      timeSubmit: records.timeSubmit,
+      fields: records.fields,
+      deletedAt: records.deletedAt,
+    })
+    .from(records)
+    .where(inArray(records.id, ids))
+    .orderBy(records.id)
+    .for('update');
+}
+
+export async function setState(
+  db: Executor,
+  ids: string[],
+  state: string,
+  reason: string | null,
+): Promise<void> {
+  if (ids.length)
+    await db.update(records).set({ state, stateReason: reason }).where(inArray(records.id, ids));
+}
+
+export async function setDeleted(db: Executor, ids: string[], deleted: boolean): Promise<void> {
+  if (ids.length) {
+    await db
+      .update(records)
+      .set({ deletedAt: deleted ? sql`now()` : null })
+      .where(inArray(records.id, ids));
+  }
+}
+
+export async function updateFields(
+  db: Executor,
+  id: string,
+  values: {
+    fields: Record<string, unknown>;
+    searchText: string;
+    editorId: string;
+    descriptorVersion: number;
+  },
+): Promise<void> {
+  await db
+    .update(records)
+    .set({ ...values, timeEdit: sql`now()` })
+    .where(eq(records.id, id));
+}
+
+export async function historyOf(db: Executor, recordId: string) {
+  return db
+    .select({
+      id: recordHistory.id,
+      action: recordHistory.action,
+      at: recordHistory.at,
+      actorName: users.name,
+      reason: recordHistory.reason,
+      changes: recordHistory.changes,
+    })
+    .from(recordHistory)
+    .innerJoin(users, eq(users.id, recordHistory.actorId))
+    .where(eq(recordHistory.recordId, recordId))
+    .orderBy(recordHistory.id)
+    .limit(500);
+}
+
+/** Section codes a user manages in a project. */
+export async function managedSectionCodes(
+  db: Executor,
+  projectCode: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ code: sections.code })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
+  return rows.map((r) => r.code);
+}
+
+/** Live records of a project (or of one of its sections): deleting either is refused while any exist. */
+export async function liveRecordCount(
+  db: Executor,
+  projectCode: string,
+  sectionCode?: string,
+): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from (select 1 from records
+    where project_code = ${projectCode} ${sectionCode !== undefined ? sql`and section_code = ${sectionCode}` : sql``}
+    and deleted_at is null limit 100001) x`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Whether any record of a table holds a value for a column (its type is then fixed). */
+export async function columnHasValues(db: Executor, tableCode: string, code: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists(select 1 from records where table_code = ${tableCode} and fields ? ${code}) as e`,
+  );
+  return Boolean(rowsOf<{ e: boolean }>(result)[0]?.e);
+}
+
+/** Members of a project whose roles there grant `permission`. */
+export async function usersWithPermission(db: Executor, projectCode: string, permission: string) {
+  return db
+    .selectDistinct({ id: users.id, account: users.account, name: users.name })
+    .from(userProjectRoles)
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .innerJoin(users, eq(users.id, userProjectRoles.userId))
+    .where(
+      and(
+        eq(userProjectRoles.projectCode, projectCode),
+        sql`${roles.permissions} ? ${permission}`,
+        eq(users.status, 'active'),
+      ),
+    )
+    .orderBy(users.name)
+    .limit(500);
+}

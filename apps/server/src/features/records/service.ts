@@ -1,0 +1,813 @@
+import {
+  type CollectResult,
+  type ColumnDescriptor,
+  collectRecord,
+  ErrorCode,
+  type FieldError,
+  fixedColumnCodes,
+  type HistoryEntry,
+  type Lang,
+  MAX_FIELDS_BYTES,
+  MAX_PAGE_NUM,
+  type QueryDataListBody,
+  type QueryDataListValue,
+  type RecordDetail,
+  type RecordMedia,
+  type RecordRow,
+  sortableFixedColumns,
+  t,
+} from '@pineguard/contract';
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { decodeCursor, encodeCursor, estimateRows } from '../../platform/pagination.ts';
+import { describeIssues } from '../../platform/validation.ts';
+import type { Executor } from '../../db/client.ts';
+import * as files from '../files/index.ts';
+import * as projects from '../projects/index.ts';
+import * as standards from '../standards/index.ts';
+import * as q from './queries.ts';
+import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
+
+/* ------------------------------------------------------------------ context */
+
+/**
+ * Reads (list, detail) reuse a project's context and a table's descriptor for a few seconds
+ * instead of ~10 metadata queries per request; writes (ingestion, corrections) always read fresh.
+ */
+const READ_CACHE_MS = 5_000;
+const readCache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = readCache.get(key);
+  if (hit && Date.now() - hit.at < READ_CACHE_MS) return hit.value as Promise<T>;
+  if (readCache.size > 1000) readCache.clear();
+  const value = load();
+  value.catch(() => readCache.delete(key));
+  readCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+type ProjectContext = {
+  projectCode: string;
+  areaCode: string;
+  areaName: string;
+  sections: Map<string, { areaCodes: string[]; areaNames: string[]; managerId: string | null }>;
+};
+
+async function projectContext(db: Executor, projectCode: string): Promise<ProjectContext> {
+  const project = await projects.findProject(db, projectCode);
+  if (!project) throw fail.notFound();
+  const paths = await projects.areaPaths(db, [project.areaCode]);
+  const path = paths.get(project.areaCode) ?? '';
+  const sections = await projects.listSections(db, projectCode);
+  return {
+    projectCode,
+    areaCode: project.areaCode,
+    areaName: path.split(' / ').pop() ?? '',
+    sections: new Map(sections.map((s) => [s.code, s])),
+  };
+}
+
+/** A table's descriptor, refused unless the project uses it (the super administrator may read any). */
+async function tableFor(db: Executor, projectCode: string, tableCode: string) {
+  const descriptor = await standards.descriptorOf(db, tableCode);
+  if (!descriptor) throw fail.invalid('tableUnknown', { code: tableCode });
+  const used = await standards.projectTables(db, projectCode);
+  if (!used.some((u) => u.code === tableCode)) throw fail.invalid('tableNotInProject', { code: tableCode });
+  return descriptor;
+}
+
+/** Section managers (current role section_manager, no review right) see only the sections they manage. */
+async function sectionScope(
+  db: Executor,
+  auth: AuthContext,
+  projectCode: string,
+): Promise<string[] | undefined> {
+  if (auth.isSuperAdmin || auth.permissions.has('records.review')) return undefined;
+  if (!auth.roleCodes.includes('section_manager')) return undefined;
+  return q.managedSectionCodes(db, projectCode, auth.userId);
+}
+
+async function fileFacts(db: Executor, ids: string[]): Promise<Map<string, FileFact>> {
+  const rows = await files.filesByIds(db, ids);
+  return new Map(rows.map((f) => [f.id, { projectCode: f.projectCode, kind: f.kind }]));
+}
+
+/* ------------------------------------------------------------------ ingestion */
+
+export type IncomingRecord = {
+  id: string;
+  tableCode: string;
+  sectionCode: string;
+  timeSubmit: Date;
+  gps: { long: number; lat: number; alt: number; range: number };
+  place: {
+    xian?: string | undefined;
+    xiang?: string | undefined;
+    xzcun?: string | undefined;
+    xiaoban?: string | undefined;
+  };
+  fields: Record<string, unknown>;
+};
+
+/**
+ * Validates and stores a batch of records of one project in one transaction. Each record is
+ * answered on its own (created / duplicate / rejected with per-field errors); a resend of the
+ * same ids, even concurrently, stores each once (INSERT … ON CONFLICT DO NOTHING, then re-read).
+ */
+export async function ingest(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  incoming: (IncomingRecord | { id: string; errors: FieldError[] })[],
+  lang: Lang,
+): Promise<CollectResult[]> {
+  const { db } = deps.database;
+  const ctx = await projectContext(db, projectCode);
+  const used = new Set((await standards.projectTables(db, projectCode)).map((x) => x.code));
+  const descriptors = new Map<string, standards.TableDescriptor | undefined>();
+  for (const r of incoming) {
+    if ('tableCode' in r && !descriptors.has(r.tableCode)) {
+      descriptors.set(
+        r.tableCode,
+        used.has(r.tableCode) ? await standards.descriptorOf(db, r.tableCode) : undefined,
+      );
+    }
+  }
+  const ids = incoming.flatMap((r) => {
+    if (!('tableCode' in r)) return [];
+    const d = descriptors.get(r.tableCode);
+    return d ? mediaIds(d.columns, r.fields) : [];
+  });
+  const facts = await fileFacts(db, ids);
+
+  const results: CollectResult[] = [];
+  const rows: q.RecordInsert[] = [];
+  const seen = new Set<string>();
+  for (const r of incoming) {
+    if (!('tableCode' in r)) {
+      results.push({ uuid: r.id, status: 'rejected', errors: r.errors });
+      continue;
+    }
+    const errors: FieldError[] = [];
+    const d = descriptors.get(r.tableCode);
+    if (!d)
+      errors.push({
+        field: 'tableCode',
+        message: t(lang, used.has(r.tableCode) ? 'tableUnknown' : 'tableNotInProject', { code: r.tableCode }),
+      });
+    const section = ctx.sections.get(r.sectionCode);
+    if (!section)
+      errors.push({ field: 'sectionCode', message: t(lang, 'sectionUnknown', { code: r.sectionCode }) });
+    if (JSON.stringify(r.fields).length > MAX_FIELDS_BYTES) {
+      errors.push({
+        field: 'fields',
+        message: t(lang, 'fieldsTooLarge', { max: `${MAX_FIELDS_BYTES / 1024} KB` }),
+      });
+    }
+    let values: Record<string, unknown> = {};
+    if (d && !errors.length) {
+      const checked = validateFields(d.columns, r.fields, { lang, projectCode, files: facts });
+      errors.push(...checked.errors);
+      values = checked.values;
+    }
+    if (errors.length || !d || !section) {
+      results.push({ uuid: r.id, status: 'rejected', errors });
+      continue;
+    }
+    results.push({ uuid: r.id, status: 'created', id: r.id });
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    // Location names the device left empty: the county from the project's area, the township
+    // from the section when it covers exactly one.
+    const place = {
+      gpsXian: r.place.xian || ctx.areaName,
+      gpsXiang: r.place.xiang || (section.areaNames.length === 1 ? section.areaNames[0]! : ''),
+      gpsXzcun: r.place.xzcun || '',
+      gpsXiaoban: r.place.xiaoban || '',
+    };
+    rows.push({
+      id: r.id,
+      projectCode,
+      tableCode: r.tableCode,
+      sectionCode: r.sectionCode,
+      collectorId: auth.userId,
+      timeSubmit: r.timeSubmit,
+      gpsLong: r.gps.long,
+      gpsLat: r.gps.lat,
+      gpsAlt: r.gps.alt,
+      gpsRange: r.gps.range,
+      ...place,
+      state: '10',
+      fields: values,
+      descriptorVersion: d.version,
+      searchText: searchTextOf(d.columns, values, [place.gpsXiang, place.gpsXzcun, place.gpsXiaoban]),
+    });
+  }
+
+  const stored = await db.transaction(async (tx) => {
+    const inserted = await q.insertRecords(tx, rows);
+    const created = rows.filter((row) => inserted.has(row.id!));
+    await q.insertHistory(
+      tx,
+      created.map((row) => ({ recordId: row.id!, actorId: auth.userId, action: 'created' })),
+    );
+    await q.bumpCounts(
+      tx,
+      created.map((row) => ({
+        projectCode,
+        tableCode: row.tableCode,
+        sectionCode: row.sectionCode,
+        state: '10',
+        day: q.chinaDay(row.timeSubmit),
+        n: 1,
+      })),
+    );
+    return inserted;
+  });
+  const notInserted = rows.filter((row) => !stored.has(row.id!)).map((row) => row.id!);
+  const owners = await q.projectsOfIds(db, notInserted);
+  const firstSeen = new Set<string>();
+  return results.map((res) => {
+    if (res.status !== 'created') return res;
+    const again = firstSeen.has(res.uuid);
+    firstSeen.add(res.uuid);
+    if (stored.has(res.uuid) && !again) return res;
+    const owner = stored.has(res.uuid) ? projectCode : owners.get(res.uuid);
+    if (owner !== projectCode) {
+      return {
+        uuid: res.uuid,
+        status: 'rejected',
+        errors: [{ field: 'uuid', message: t(lang, 'uuidOtherProject') }],
+      };
+    }
+    return { uuid: res.uuid, status: 'duplicate', id: res.uuid };
+  });
+}
+
+/** Parses the raw records of POST /api/collect/records one by one: one bad record never fails the batch. */
+export function parseCollect(
+  raw: unknown[],
+  lang: Lang,
+): (IncomingRecord | { id: string; errors: FieldError[] })[] {
+  return raw.map((item) => {
+    const parsed = collectRecord.safeParse(item);
+    if (!parsed.success) {
+      const id =
+        typeof (item as { uuid?: unknown })?.uuid === 'string' ? (item as { uuid: string }).uuid : '';
+      return { id, errors: describeIssues(parsed.error.issues, lang) };
+    }
+    const r = parsed.data;
+    return {
+      id: r.uuid.toLowerCase(),
+      tableCode: r.tableCode,
+      sectionCode: r.sectionCode,
+      timeSubmit: new Date(r.timeSubmit),
+      gps: r.gps,
+      place: r.place ?? {},
+      fields: r.fields,
+    };
+  });
+}
+
+/** uploadData4PC: one record typed in on a PC; §9's defaults for the location fields. */
+export async function uploadFromPc(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  tbName: string,
+  data: Record<string, unknown>,
+  lang: Lang,
+): Promise<string> {
+  const fixed = new Set<string>([...fixedColumnCodes, 'biaoduan', 'sectionCode']);
+  const fields = Object.fromEntries(Object.entries(data).filter(([k]) => !fixed.has(k)));
+  const str = (k: string) =>
+    typeof data[k] === 'string' || typeof data[k] === 'number' ? String(data[k]) : '';
+  const num = (k: string) => {
+    const n = Number(str(k) || '0.0');
+    return Number.isFinite(n) ? n : 0;
+  };
+  const sectionCode = str('code_project4') || str('biaoduan') || str('sectionCode');
+  const when = str('time_submit')
+    ? new Date(str('time_submit').replace(' ', 'T') + (/[zZ+]/.test(str('time_submit')) ? '' : '+08:00'))
+    : new Date();
+  const id = randomUUID();
+  const [result] = await ingest(
+    deps,
+    auth,
+    projectCode,
+    [
+      {
+        id,
+        tableCode: tbName,
+        sectionCode,
+        timeSubmit: Number.isNaN(when.getTime()) ? new Date() : when,
+        gps: { long: num('gps_long'), lat: num('gps_lat'), alt: num('gps_alt'), range: num('gps_range') },
+        place: {
+          xian: str('gps_xian'),
+          xiang: str('gps_xiang'),
+          xzcun: str('gps_xzcun') || '0.0',
+          xiaoban: str('gps_xiaoban') || '0.0',
+        },
+        fields,
+      },
+    ],
+    lang,
+  );
+  if (result?.status !== 'created') throw rejected(result?.errors ?? []);
+  return id;
+}
+
+/** A single record refused: the envelope's message names the fields, value.fields lists them. */
+function rejected(errors: FieldError[]): AppError {
+  return new AppError(
+    ErrorCode.validation,
+    'fieldErrors',
+    { text: errors.map((e) => e.message).join('；') },
+    { fields: errors },
+  );
+}
+
+/* ------------------------------------------------------------------ list */
+
+const cursorCache = new Map<string, string>();
+const CURSOR_CACHE_MAX = 20_000;
+function remember(key: string, cursor: string) {
+  if (cursorCache.size >= CURSOR_CACHE_MAX) cursorCache.delete(cursorCache.keys().next().value!);
+  cursorCache.set(key, cursor);
+}
+
+const fixedSort: Record<string, SQL> = {
+  time_submit: sql`r.time_submit`,
+  time_update: sql`r.time_update`,
+  code_state: sql`r.state`,
+  id: sql`r.id`,
+};
+
+function sortOf(
+  sortText: string,
+  columns: ColumnDescriptor[],
+): { code: string; expr: SQL; dir: 'asc' | 'desc' } {
+  const [code = 'time_submit', rawDir = 'desc'] = sortText.trim().split(/\s+/);
+  const dir = rawDir.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  if ((sortableFixedColumns as readonly string[]).includes(code))
+    return { code, expr: fixedSort[code]!, dir };
+  const column = columns.find((c) => c.code === code);
+  if (!column || column.fldInput === 'photo' || column.fldInput === 'video')
+    throw fail.invalid('sortUnknown', { code });
+  // The code is a checked column code, and it is still bound as a parameter, never spliced.
+  const expr =
+    column.fldInput === 'number'
+      ? sql`case when jsonb_typeof(r.fields -> ${code}) = 'number' then (r.fields ->> ${code})::numeric end`
+      : sql`(r.fields ->> ${code})`;
+  return { code, expr, dir };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm:ss' in China time, as the spec's lists show times. */
+export function chinaTime(v: Date | string | null): string | null {
+  if (v === null) return null;
+  const d = new Date(new Date(v).getTime() + 8 * 3600_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+
+function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; areaName: string }): RecordRow {
+  const fields = typeof r.fields === 'string' ? (JSON.parse(r.fields) as Record<string, unknown>) : r.fields;
+  return {
+    ...fields,
+    id: r.id,
+    xmdq: ctx.areaName,
+    code_project1: ctx.areaCode,
+    code_project2: ctx.projectCode,
+    code_project3: r.table_code,
+    code_project4: r.section_code,
+    code_usr_account: r.account,
+    userName: r.user_name,
+    time_submit: chinaTime(r.time_submit)!,
+    time_update: chinaTime(r.time_update)!,
+    time_edit: chinaTime(r.time_edit),
+    user_edit: r.editor_name,
+    gps_long: gpsText(Number(r.gps_long)),
+    gps_lat: gpsText(Number(r.gps_lat)),
+    gps_alt: gpsText(Number(r.gps_alt)),
+    gps_range: gpsText(Number(r.gps_range)),
+    gps_xian: r.gps_xian,
+    gps_xiang: r.gps_xiang,
+    gps_xzcun: r.gps_xzcun,
+    gps_xiaoban: r.gps_xiaoban,
+    code_state: r.state,
+    state_reason: r.state_reason,
+    table_code: r.table_code,
+    deleted: r.deleted_at !== null,
+  };
+}
+
+/** Escapes LIKE wildcards of a keyword. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * queryDataList. Paging: the default sort (time_submit, id) pages by keyset — from the client's
+ * `cursor`, or from the cursor this process remembered for the same filter and page number —
+ * and falls back to OFFSET only up to MAX_PAGE_NUM. Totals: without a keyword, an exact sum of
+ * the per-day counters; with one, a capped count then the planner's estimate.
+ */
+export async function list(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  body: QueryDataListBody,
+): Promise<QueryDataListValue> {
+  const { db } = deps.database;
+  if (body.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) throw fail.forbidden();
+  const [ctx, table] = await Promise.all([
+    cachedRead(`ctx:${projectCode}`, () => projectContext(db, projectCode)),
+    cachedRead(`table:${projectCode}:${body.prjStandCode}`, () =>
+      tableFor(db, projectCode, body.prjStandCode),
+    ),
+  ]);
+  const scope = await sectionScope(db, auth, projectCode);
+  const keyword = body.keyWords ? searchToken(body.keyWords) : '';
+  const filter: q.ListFilter = {
+    projectCode,
+    tableCode: body.prjStandCode,
+    deleted: body.deleted ?? false,
+    sectionCode: body.biaoduan || undefined,
+    sectionCodes: scope,
+    state: body.codeState,
+    begin: body.begin,
+    end: body.end,
+    keyword: keyword ? likeEscape(keyword) : undefined,
+  };
+  const where = q.whereOf(filter);
+  const sort = sortOf(body.sort, table.columns);
+  const keysetable = sort.code === 'time_submit' || sort.code === 'time_update';
+  const cacheKey = JSON.stringify([projectCode, filter, sort.code, sort.dir, body.pageSize]);
+
+  let after: SQL | undefined;
+  let offset = 0;
+  let reverse = false;
+  const cursorText = body.cursor ?? (keysetable ? cursorCache.get(`${cacheKey}#${body.pageNum}`) : undefined);
+  if (cursorText) {
+    const c = decodeCursor(cursorText, 3);
+    if (
+      !keysetable ||
+      !c ||
+      (c[0] !== 'n' && c[0] !== 'p') ||
+      typeof c[1] !== 'string' ||
+      typeof c[2] !== 'string'
+    ) {
+      throw fail.invalid('cursorInvalid');
+    }
+    reverse = c[0] === 'p';
+    // next page: rows after the cursor in the sort order; previous page: rows before it, read backwards.
+    const forward = sort.dir === 'desc' ? !reverse : reverse;
+    const op = forward ? sql`<` : sql`>`;
+    after = sql`(${sort.expr}, r.id) ${op} (${c[1]}::timestamptz, ${c[2]}::uuid)`;
+  } else {
+    if (body.pageNum > MAX_PAGE_NUM) throw fail.invalid('pageTooDeep', { max: MAX_PAGE_NUM });
+    offset = (body.pageNum - 1) * body.pageSize;
+  }
+  const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
+  const [rows, total] = await Promise.all([
+    q.listPage(db, where, { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }),
+    totalOf(db, filter, where),
+  ]);
+  if (reverse) rows.reverse();
+  const list = rows.map((r) => toRow(r, ctx));
+  let nextCursor: string | undefined;
+  let prevCursor: string | undefined;
+  if (keysetable && rows.length) {
+    const first = rows[0]!;
+    const last = rows[rows.length - 1]!;
+    if (rows.length === body.pageSize)
+      nextCursor = encodeCursor(['n', last.sort_key ?? last.ts_key, last.id]);
+    if (body.pageNum > 1) prevCursor = encodeCursor(['p', first.sort_key ?? first.ts_key, first.id]);
+    if (nextCursor) remember(`${cacheKey}#${body.pageNum + 1}`, nextCursor);
+  }
+  return {
+    columnList: table.columns,
+    result: { list, total: total.total, totalExact: total.totalExact, nextCursor, prevCursor },
+  };
+}
+
+async function totalOf(db: Executor, filter: q.ListFilter, where: SQL) {
+  if (!filter.keyword && !filter.deleted)
+    return { total: await q.countFromCounters(db, filter), totalExact: true };
+  const capped = await db.execute(
+    sql`select count(*)::int as n from (select 1 from records r where ${where} limit 10001) x`,
+  );
+  const n = Number(
+    ((capped as { rows?: { n: number }[] }).rows ?? (capped as unknown as { n: number }[]))[0]?.n ?? 0,
+  );
+  if (n <= 10_000) return { total: n, totalExact: true };
+  return {
+    total: Math.max(n, await estimateRows(db, sql`select 1 from records r where ${where}`)),
+    totalExact: false,
+  };
+}
+
+/* ------------------------------------------------------------------ detail */
+
+/** A record the caller may see: same project (any for the super administrator), within their sections. */
+async function visibleRecord(db: Executor, auth: AuthContext, projectCode: string, id: string) {
+  const r = await q.findRecord(db, id);
+  if (!r) throw fail.notFound('recordNotFound');
+  if (r.project_code !== projectCode) throw fail.forbidden('otherProject');
+  const scope = await sectionScope(db, auth, projectCode);
+  if (scope && !scope.includes(r.section_code)) throw fail.notFound('recordNotFound');
+  return r;
+}
+
+export type MediaSigner = (fileId: string, variant: 'full' | 'thumb') => { url: string; expiresAt: string };
+
+export async function detail(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  id: string,
+  sign: MediaSigner,
+): Promise<RecordDetail> {
+  const { db } = deps.database;
+  const r = await visibleRecord(db, auth, projectCode, id);
+  if (r.deleted_at !== null && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
+    throw fail.notFound('recordNotFound');
+  }
+  const [ctx, table, history] = await Promise.all([
+    cachedRead(`ctx:${projectCode}`, () => projectContext(db, projectCode)),
+    cachedRead(`descriptor:${r.table_code}`, () => standards.descriptorOf(db, r.table_code)),
+    q.historyOf(db, id),
+  ]);
+  const columns = table?.columns ?? [];
+  const row = toRow(r, ctx);
+  const refs: { field: string; id: string }[] = [];
+  for (const c of columns) {
+    if (c.fldInput !== 'photo' && c.fldInput !== 'video') continue;
+    const v = row[c.code];
+    for (const fid of Array.isArray(v) ? v : typeof v === 'string' && v ? v.split(',') : []) {
+      refs.push({ field: c.code, id: String(fid) });
+    }
+  }
+  const fileRows = new Map(
+    (
+      await files.filesByIds(
+        db,
+        refs.map((x) => x.id),
+      )
+    ).map((f) => [f.id, f]),
+  );
+  const media: RecordMedia[] = refs.flatMap(({ field, id: fid }) => {
+    const f = fileRows.get(fid);
+    if (!f || f.projectCode !== projectCode) return [];
+    const full = sign(f.id, 'full');
+    return [
+      {
+        fileId: f.id,
+        field,
+        kind: f.kind === 'video' ? 'video' : 'photo',
+        name: f.originalName,
+        contentType: f.contentType,
+        url: full.url,
+        thumbUrl: f.thumbKey ? sign(f.id, 'thumb').url : f.kind === 'photo' ? full.url : null,
+        expiresAt: full.expiresAt,
+        takenAt: f.takenAt ? f.takenAt.toISOString() : null,
+        exifLong: f.exifLong,
+        exifLat: f.exifLat,
+      },
+    ];
+  });
+  const record: HistoryEntry[] = history.map((h) => ({
+    id: h.id,
+    action: h.action as HistoryEntry['action'],
+    at: chinaTime(h.at)!,
+    actorName: h.actorName,
+    reason: h.reason,
+    ...(h.changes ? { changes: h.changes } : {}),
+  }));
+  return { ...row, media, record, columnList: columns, descriptor_version: r.descriptor_version };
+}
+
+/* ------------------------------------------------------------------ review, delete, correct */
+
+const transitions: Record<'approve' | 'return' | 'reject', { from: string[]; to: string; history: string }> =
+  {
+    approve: { from: ['10', '30'], to: '20', history: 'approved' },
+    return: { from: ['10', '20'], to: '30', history: 'returned' },
+    reject: { from: ['10', '30'], to: '40', history: 'rejected' },
+  };
+
+async function lockVisible(db: Executor, auth: AuthContext, projectCode: string, ids: string[]) {
+  const rows = await q.lockRecords(db, [...new Set(ids.map((i) => i.toLowerCase()))]);
+  if (rows.some((r) => r.projectCode !== projectCode)) throw fail.forbidden('otherProject');
+  if (rows.length !== new Set(ids).size) throw fail.notFound('recordNotFound');
+  const scope = await sectionScope(db, auth, projectCode);
+  if (scope && rows.some((r) => !scope.includes(r.sectionCode))) throw fail.notFound('recordNotFound');
+  return rows;
+}
+
+export async function examine(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: { ids: string[]; action: 'approve' | 'return' | 'reject'; reason?: string | undefined },
+) {
+  const rule = transitions[input.action];
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await lockVisible(tx, auth, projectCode, input.ids);
+    const moving = rows.filter((r) => !r.deletedAt && rule.from.includes(r.state));
+    if (!moving.length) throw fail.invalid('stateChangeInvalid');
+    const ids = moving.map((r) => r.id);
+    await q.setState(tx, ids, rule.to, input.action === 'approve' ? null : (input.reason ?? null));
+    await q.insertHistory(
+      tx,
+      moving.map((r) => ({
+        recordId: r.id,
+        actorId: auth.userId,
+        action: rule.history,
+        reason: input.reason ?? null,
+      })),
+    );
+    await q.bumpCounts(
+      tx,
+      moving.flatMap((r) => {
+        const key = {
+          projectCode,
+          tableCode: r.tableCode,
+          sectionCode: r.sectionCode,
+          day: q.chinaDay(r.timeSubmit),
+        };
+        return [
+          { ...key, state: r.state, n: -1 },
+          { ...key, state: rule.to, n: 1 },
+        ];
+      }),
+    );
+    return { changed: ids.length, ids };
+  });
+}
+
+export async function setDeleted(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  ids: string[],
+  deleted: boolean,
+  reason?: string,
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await lockVisible(tx, auth, projectCode, ids);
+    const moving = rows.filter((r) => (r.deletedAt !== null) !== deleted);
+    const changed = moving.map((r) => r.id);
+    await q.setDeleted(tx, changed, deleted);
+    await q.insertHistory(
+      tx,
+      moving.map((r) => ({
+        recordId: r.id,
+        actorId: auth.userId,
+        action: deleted ? 'deleted' : 'restored',
+        reason: reason ?? null,
+      })),
+    );
+    await q.bumpCounts(
+      tx,
+      moving.map((r) => ({
+        projectCode,
+        tableCode: r.tableCode,
+        sectionCode: r.sectionCode,
+        state: r.state,
+        day: q.chinaDay(r.timeSubmit),
+        n: deleted ? -1 : 1,
+      })),
+    );
+    return { changed: changed.length, ids: changed };
+  });
+}
+
+/** The approval save: corrects dynamic fields (not fixed, pic_ or vdo_), keeping before/after per field. */
+export async function correct(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: { id: string; fields: Record<string, unknown>; reason?: string | undefined },
+  lang: Lang,
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const [row] = await lockVisible(tx, auth, projectCode, [input.id]);
+    if (!row) throw fail.notFound('recordNotFound');
+    if (row.deletedAt) throw fail.invalid('recordDeleted');
+    const table = await standards.descriptorOf(tx, row.tableCode);
+    if (!table) throw fail.invalid('tableUnknown', { code: row.tableCode });
+    for (const key of Object.keys(input.fields)) {
+      const c = table.columns.find((x) => x.code === key);
+      if (
+        (fixedColumnCodes as readonly string[]).includes(key) ||
+        (c && (c.fldInput === 'photo' || c.fldInput === 'video'))
+      ) {
+        throw rejected([{ field: key, message: t(lang, 'fieldNotEditable', { code: key }) }]);
+      }
+    }
+    const checked = validateFields(table.columns, input.fields, {
+      lang,
+      projectCode,
+      files: new Map(),
+      partial: true,
+    });
+    if (checked.errors.length) throw rejected(checked.errors);
+    const changes = Object.entries(checked.values)
+      .filter(([k, v]) => JSON.stringify(row.fields[k] ?? null) !== JSON.stringify(v))
+      .map(([k, v]) => ({
+        field: k,
+        label: table.columns.find((c) => c.code === k)?.value ?? k,
+        before: row.fields[k] ?? null,
+        after: v,
+      }));
+    // Cleared optional fields: present in the request as empty.
+    for (const [k, v] of Object.entries(input.fields)) {
+      if ((v === '' || v === null) && row.fields[k] !== undefined && !(k in checked.values)) {
+        changes.push({
+          field: k,
+          label: table.columns.find((c) => c.code === k)?.value ?? k,
+          before: row.fields[k],
+          after: null,
+        });
+      }
+    }
+    if (!changes.length) return { changed: 0, ids: [] as string[] };
+    const fields = { ...row.fields };
+    for (const ch of changes) {
+      if (ch.after === null) delete fields[ch.field];
+      else fields[ch.field] = ch.after;
+    }
+    const current = await q.findRecord(tx, row.id);
+    await q.updateFields(tx, row.id, {
+      fields,
+      searchText: searchTextOf(table.columns, fields, [
+        current?.gps_xiang ?? '',
+        current?.gps_xzcun ?? '',
+        current?.gps_xiaoban ?? '',
+      ]),
+      editorId: auth.userId,
+      descriptorVersion: table.version,
+    });
+    await q.insertHistory(tx, [
+      { recordId: row.id, actorId: auth.userId, action: 'corrected', reason: input.reason ?? null, changes },
+    ]);
+    return { changed: 1, ids: [row.id] };
+  });
+}
+
+/* ------------------------------------------------------------------ columns, users, holders */
+
+export async function columnList(
+  deps: AppDeps,
+  projectCode: string,
+  tableCode: string,
+  withRetired: boolean,
+) {
+  const table = await tableFor(deps.database.db, projectCode, tableCode);
+  return withRetired ? table.columns : table.columns.filter((c) => !c.retired);
+}
+
+export async function uploadColumns(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  tbName: string | undefined,
+  fzcs: string | undefined,
+) {
+  const { db } = deps.database;
+  const tables = await standards.projectTables(db, projectCode);
+  let code = tbName;
+  if (!code && fzcs) {
+    // A prevention measure's code names its table (ksdc → gbksdc0101); accept either.
+    code = tables.find((x) => x.code === fzcs || x.code === `gb${fzcs}0101`)?.code ?? fzcs;
+  }
+  code ??= tables[0]?.code ?? 'gbymfs0101';
+  const columns = await columnList(deps, projectCode, code, false);
+  const scope = await sectionScope(db, auth, projectCode);
+  const sections = (await projects.listSections(db, projectCode)).filter(
+    (s) => !scope || scope.includes(s.code),
+  );
+  return {
+    tbName: code,
+    columnList: columns,
+    sections: sections.map((s) => ({ code: s.code, name: s.name })),
+  };
+}
+
+export function examineUsers(deps: AppDeps, projectCode: string) {
+  return q.usersWithPermission(deps.database.db, projectCode, 'records.review');
+}
+
+/** For the projects feature: live records holding a project or one of its sections. */
+export function liveRecordCount(db: Executor, projectCode: string, sectionCode?: string) {
+  return q.liveRecordCount(db, projectCode, sectionCode);
+}
+
+/** For the standards feature: whether records hold a value for a column. */
+export function columnHasValues(db: Executor, tableCode: string, code: string) {
+  return q.columnHasValues(db, tableCode, code);
+}

@@ -1,0 +1,165 @@
+import { type ColumnDescriptor, type FieldError, fileKindLabels, type Lang, t } from '@pineguard/contract';
+
+/** What validation needs to know of a referenced file. */
+export type FileFact = { projectCode: string; kind: string };
+
+export type Validated = { values: Record<string, unknown>; errors: FieldError[] };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const defaultMaxLength: Record<string, number> = { text: 500, textarea: 5000 };
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** Splits a multi value: an array of strings, or one string separated by commas (the app's habit). */
+function listOf(v: unknown): string[] | undefined {
+  if (Array.isArray(v))
+    return v.every((x) => typeof x === 'string') ? (v as string[]).map((x) => x.trim()) : undefined;
+  if (typeof v === 'string')
+    return v
+      .split(/[,，]/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+  return undefined;
+}
+
+/** File ids referenced by photo/video fields of `fields` (for one batched lookup). */
+export function mediaIds(columns: ColumnDescriptor[], fields: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  for (const c of columns) {
+    if (c.fldInput !== 'photo' && c.fldInput !== 'video') continue;
+    for (const id of listOf(fields[c.code]) ?? []) if (uuidPattern.test(id)) ids.push(id.toLowerCase());
+  }
+  return ids;
+}
+
+/**
+ * Checks one record's dynamic fields against its table's active columns and normalises them:
+ * numbers become numbers, multi values a comma-joined string (as the spec's list shows them),
+ * photo/video fields an array of file ids. `partial` checks only the keys present (corrections).
+ */
+export function validateFields(
+  columns: ColumnDescriptor[],
+  fields: Record<string, unknown>,
+  ctx: { lang: Lang; projectCode: string; files: Map<string, FileFact>; partial?: boolean },
+): Validated {
+  const { lang } = ctx;
+  const errors: FieldError[] = [];
+  const values: Record<string, unknown> = {};
+  const active = new Map(columns.filter((c) => !c.retired).map((c) => [c.code, c]));
+  for (const key of Object.keys(fields)) {
+    if (!active.has(key)) errors.push({ field: key, message: t(lang, 'fieldUnknown', { code: key }) });
+  }
+  for (const c of active.values()) {
+    if (ctx.partial && !(c.code in fields)) continue;
+    const raw = fields[c.code];
+    const label = c.value;
+    const err = (key: Parameters<typeof t>[1], params: Record<string, string | number> = {}) =>
+      errors.push({ field: c.code, message: t(lang, key, { label, ...params }) });
+    if (isEmpty(raw)) {
+      if (c.rules.required) err('fieldRequired');
+      continue;
+    }
+    switch (c.fldInput) {
+      case 'number': {
+        const n =
+          typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+        if (!Number.isFinite(n)) {
+          err('fieldNotNumber');
+          break;
+        }
+        if (c.rules.min !== undefined && n < c.rules.min) err('fieldBelowMin', { min: c.rules.min });
+        else if (c.rules.max !== undefined && n > c.rules.max) err('fieldAboveMax', { max: c.rules.max });
+        else values[c.code] = n;
+        break;
+      }
+      case 'date': {
+        const m = typeof raw === 'string' ? datePattern.exec(raw.trim()) : null;
+        const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+        if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1)
+          err('fieldNotDate');
+        else values[c.code] = m[0];
+        break;
+      }
+      case 'select': {
+        const v = typeof raw === 'number' ? String(raw) : raw;
+        if (typeof v !== 'string') err('fieldNotText');
+        else if (!(c.rules.options ?? []).some((o) => o.value === v.trim()))
+          err('fieldNotOption', { value: v });
+        else values[c.code] = v.trim();
+        break;
+      }
+      case 'multi': {
+        const list = listOf(raw);
+        if (!list) {
+          err('fieldNotText');
+          break;
+        }
+        const bad = list.find((v) => !(c.rules.options ?? []).some((o) => o.value === v));
+        if (bad !== undefined) err('fieldNotOption', { value: bad });
+        else if (list.length === 0 && c.rules.required) err('fieldRequired');
+        else values[c.code] = [...new Set(list)].join(',');
+        break;
+      }
+      case 'photo':
+      case 'video': {
+        const list = listOf(raw);
+        if (!list || list.length > 20 || list.some((id) => !uuidPattern.test(id))) {
+          err('mediaInvalid');
+          break;
+        }
+        const ids = list.map((id) => id.toLowerCase());
+        const facts = ids.map((id) => ctx.files.get(id));
+        if (facts.some((f) => !f || f.projectCode !== ctx.projectCode)) err('mediaInvalid');
+        else if (facts.some((f) => f!.kind !== c.fldInput)) {
+          err('mediaWrongKind', { kind: fileKindLabels[c.fldInput as 'photo' | 'video'][lang] });
+        } else values[c.code] = [...new Set(ids)];
+        break;
+      }
+      default: {
+        const v = typeof raw === 'number' ? String(raw) : raw;
+        if (typeof v !== 'string') {
+          err('fieldNotText');
+          break;
+        }
+        const max = c.rules.maxLength ?? defaultMaxLength[c.fldInput] ?? 500;
+        if ([...v.trim()].length > max) err('fieldTooLong', { max });
+        else values[c.code] = v.trim();
+      }
+    }
+  }
+  return { values, errors };
+}
+
+/** Code-shaped values (KH26-0881917) every row shares a prefix with: keep only the distinctive tail. */
+const codeShaped = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/;
+export function searchToken(value: string): string {
+  const v = value.trim().toLowerCase();
+  return codeShaped.test(v) ? v.slice(Math.max(v.lastIndexOf('-'), v.lastIndexOf('_')) + 1) : v;
+}
+
+/** The indexed search text of a record: its text values and place names, shared code prefixes left out. */
+export function searchTextOf(
+  columns: ColumnDescriptor[],
+  values: Record<string, unknown>,
+  places: string[],
+): string {
+  const parts: string[] = [];
+  const byCode = new Map(columns.map((c) => [c.code, c]));
+  for (const [code, v] of Object.entries(values)) {
+    const c = byCode.get(code);
+    if (
+      !c ||
+      c.fldInput === 'photo' ||
+      c.fldInput === 'video' ||
+      c.fldInput === 'number' ||
+      c.fldInput === 'date'
+    )
+      continue;
+    if (typeof v === 'string' && v) parts.push(searchToken(v));
+  }
+  for (const p of places) if (p) parts.push(p.toLowerCase());
+  return parts.join(' ').slice(0, 2000);
+}

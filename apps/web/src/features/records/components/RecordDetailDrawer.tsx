@@ -1,0 +1,242 @@
+import type { RecordDetail } from '@pineguard/contract';
+import { Alert, Button, Descriptions, Drawer, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { showTime } from '../format.ts';
+import { useRecordDetail } from '../api.ts';
+import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
+import { useRecordsT } from '../messages.ts';
+import { offeredActions, type ReviewAction } from '../review.ts';
+import { HistoryTimeline, showValue } from './HistoryTimeline.tsx';
+import { MediaGallery } from './MediaGallery.tsx';
+import { StateTag } from './StateTag.tsx';
+
+// Leaflet is loaded only when a detail opens.
+const RecordMap = lazy(() => import('./RecordMap.tsx'));
+
+export type DetailActions = {
+  canReview: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onReview: (action: ReviewAction, ids: string[]) => void;
+  onCorrect: (record: RecordDetail) => void;
+  onDelete: (ids: string[]) => void;
+  onRestore: (ids: string[]) => void;
+};
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section style={{ marginBottom: 20 }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function FieldValue({
+  code,
+  value,
+  options,
+}: {
+  code: string;
+  value: unknown;
+  options: Record<string, string>;
+}) {
+  if (isMultiCode(code) || Array.isArray(value)) {
+    const parts = splitMulti(value);
+    if (!parts.length) return <>—</>;
+    return (
+      <Space size={[0, 4]} wrap>
+        {parts.map((p) => (
+          <Tag key={p}>{options[p] ?? p}</Tag>
+        ))}
+      </Space>
+    );
+  }
+  return <>{options[String(value)] ?? showValue(value)}</>;
+}
+
+export function RecordBody({ record }: { record: RecordDetail }) {
+  const t = useRecordsT();
+  const long = Number(record.gps_long);
+  const lat = Number(record.gps_lat);
+  const hasPoint = Number.isFinite(long) && Number.isFinite(lat) && (long !== 0 || lat !== 0);
+  const columns = record.columnList
+    .filter((c) => !isMediaCode(c.code))
+    .slice()
+    .sort((a, b) => a.sort - b.sort || a.code.localeCompare(b.code));
+  const labels = Object.fromEntries(record.columnList.map((c) => [c.code, c.value]));
+  const empty = t('detail.empty');
+  const reasonShown = (record.code_state === '30' || record.code_state === '40') && record.state_reason;
+  return (
+    <>
+      {reasonShown && (
+        <Alert
+          type={record.code_state === '40' ? 'error' : 'warning'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('detail.reason', {
+            state: record.code_state === '40' ? t('action.reject') : t('action.return'),
+            reason: record.state_reason ?? '',
+          })}
+        />
+      )}
+      <Descriptions size="small" column={2} bordered style={{ marginBottom: 20 }}>
+        <Descriptions.Item label={t('col.xmdq')}>{record.xmdq || empty}</Descriptions.Item>
+        <Descriptions.Item label={t('col.section')}>{record.code_project4 || empty}</Descriptions.Item>
+        <Descriptions.Item label={t('col.collector')}>{record.userName || empty}</Descriptions.Item>
+        <Descriptions.Item label={t('col.timeSubmit')}>{showTime(record.time_submit)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.received')}>{showTime(record.time_update)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.id')}>
+          <Typography.Text copyable style={{ fontSize: 12 }}>
+            {record.id}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      <Section title={t('detail.fields')}>
+        <Descriptions size="small" column={2} bordered data-testid="record-fields">
+          {columns.map((c) => (
+            <Descriptions.Item
+              key={c.code}
+              label={
+                c.retired ? (
+                  <Space size={4}>
+                    {c.value}
+                    <Tag>{t('retired')}</Tag>
+                  </Space>
+                ) : (
+                  c.value
+                )
+              }
+            >
+              <FieldValue
+                code={c.code}
+                value={record[c.code]}
+                options={Object.fromEntries((c.rules.options ?? []).map((o) => [o.value, o.label]))}
+              />
+              {c.rules.unit && record[c.code] !== null && record[c.code] !== undefined
+                ? ` ${c.rules.unit}`
+                : ''}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+        {record.user_edit && record.time_edit && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {t('detail.lastEdit', {
+              user: record.user_edit,
+              time: showTime(record.time_edit),
+            })}
+          </Typography.Paragraph>
+        )}
+      </Section>
+      <section style={{ marginBottom: 20 }}>
+        <MediaGallery media={record.media} labels={labels} />
+      </section>
+      <Section title={t('detail.location')}>
+        <Descriptions size="small" column={4} bordered style={{ marginBottom: 8 }}>
+          <Descriptions.Item label={t('col.gpsLong')}>{record.gps_long || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('col.gpsLat')}>{record.gps_lat || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.alt')}>{record.gps_alt || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.rangeLabel')}>{record.gps_range || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.xian')}>{record.gps_xian || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.xiang')}>{record.gps_xiang || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.xzcun')}>{record.gps_xzcun || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.xiaoban')}>{record.gps_xiaoban || empty}</Descriptions.Item>
+        </Descriptions>
+        {hasPoint ? (
+          <div data-testid="record-map">
+            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 220 }} />}>
+              <RecordMap
+                long={long}
+                lat={lat}
+                range={Number(record.gps_range) || 0}
+                label={`${long.toFixed(6)}, ${lat.toFixed(6)}`}
+              />
+            </Suspense>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('detail.mapNote')}
+            </Typography.Text>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">{t('detail.noPoint')}</Typography.Text>
+        )}
+      </Section>
+      <Section title={t('detail.history')}>
+        <HistoryTimeline entries={record.record} />
+      </Section>
+    </>
+  );
+}
+
+/** The detail drawer (spec §2): photos, videos, fields, map point and the timeline of history. */
+export function RecordDetailDrawer({
+  id,
+  onClose,
+  actions,
+}: {
+  id: string | null;
+  onClose: () => void;
+  actions: DetailActions;
+}) {
+  const t = useRecordsT();
+  const detail = useRecordDetail(id);
+  const record = detail.data;
+  const ids = record ? [record.id] : [];
+  const buttons = record ? (
+    <Space wrap size={4}>
+      {!record.deleted &&
+        actions.canReview &&
+        offeredActions([record.code_state]).map((a) => (
+          <Button
+            key={a}
+            size="small"
+            type={a === 'approve' ? 'primary' : 'default'}
+            danger={a === 'reject'}
+            onClick={() => actions.onReview(a, ids)}
+          >
+            {t(`action.${a}`)}
+          </Button>
+        ))}
+      {!record.deleted && actions.canEdit && (
+        <Button size="small" onClick={() => actions.onCorrect(record)}>
+          {t('action.correct')}
+        </Button>
+      )}
+      {actions.canDelete &&
+        (record.deleted ? (
+          <Button size="small" onClick={() => actions.onRestore(ids)}>
+            {t('action.restore')}
+          </Button>
+        ) : (
+          <Button size="small" danger onClick={() => actions.onDelete(ids)}>
+            {t('action.delete')}
+          </Button>
+        ))}
+    </Space>
+  ) : null;
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={760}
+      title={
+        <Space>
+          {t('detail.title')}
+          {record && <StateTag state={record.code_state} deleted={record.deleted} />}
+        </Space>
+      }
+      extra={buttons}
+      destroyOnHidden
+      data-testid="record-drawer"
+    >
+      {detail.isError ? (
+        <Result status="warning" title={detail.error.message} />
+      ) : !record ? (
+        <Spin />
+      ) : (
+        <RecordBody record={record} />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,247 @@
+import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { RecordDetail, RecordRow } from '@pineguard/contract';
+import { Button, Dropdown, Flex, Space, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useCan } from '../../../shared/permissions.ts';
+import { type RecordFilters, useRecordList, useUploadColumns } from '../api.ts';
+import { defaultSort } from '../columns.ts';
+import { useRecordsT } from '../messages.ts';
+import { offeredActions, type ReviewAction } from '../review.ts';
+import { CorrectionDialog } from './CorrectionDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { type FilterValues, RecordFilters as Filters } from './RecordFilters.tsx';
+import { RecordDetailDrawer } from './RecordDetailDrawer.tsx';
+import { RecordTable } from './RecordTable.tsx';
+import { ReviewDialog } from './ReviewDialog.tsx';
+import { UploadDialog } from './UploadDialog.tsx';
+
+const pageSize = 10;
+
+/**
+ * One standard table's records in one project: filters, the dynamic table, batch review of a
+ * selection, the detail drawer and the review, correction, delete/restore and PC upload dialogs.
+ * Keyed by its parent on project, table and section, so a new choice starts from page 1.
+ */
+export function RecordsPanel({
+  prjCode,
+  tableCode,
+  tableName,
+  section,
+}: {
+  prjCode: string | undefined;
+  tableCode: string;
+  tableName: string;
+  /** A section chosen in the tree beside the list (locks the section filter). */
+  section?: string | undefined;
+}) {
+  const t = useRecordsT();
+  const can = useCan();
+  const [filters, setFilters] = useState<FilterValues>({ biaoduan: section });
+  const [page, setPage] = useState({ pageNum: 1, pageSize });
+  const [cursor, setCursor] = useState<string | undefined>();
+  const [sort, setSort] = useState(defaultSort);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [review, setReview] = useState<{ action: ReviewAction; ids: string[] } | null>(null);
+  const [correcting, setCorrecting] = useState<RecordDetail | null>(null);
+  const [removal, setRemoval] = useState<{ mode: 'delete' | 'restore'; ids: string[] } | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const body: RecordFilters = {
+    prjCode,
+    prjStandCode: tableCode,
+    ...filters,
+    sort,
+    pageNum: page.pageNum,
+    pageSize: page.pageSize,
+    cursor,
+  };
+  const list = useRecordList(body, Boolean(prjCode));
+  const upload = useUploadColumns(prjCode, tableCode);
+  const sections = upload.data?.sections ?? [];
+  const value = list.data;
+
+  const changeFilters = (next: FilterValues) => {
+    setFilters(section ? { ...next, biaoduan: section } : next);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+    setCursor(undefined);
+    setSelected([]);
+  };
+  // The next or previous page goes by the server's keyset cursor; other pages by number.
+  const changePage = (pageNum: number, size: number) => {
+    const result = value?.result;
+    if (size === page.pageSize && pageNum === page.pageNum + 1 && result?.nextCursor)
+      setCursor(result.nextCursor);
+    else if (size === page.pageSize && pageNum === page.pageNum - 1 && pageNum > 1 && result?.prevCursor)
+      setCursor(result.prevCursor);
+    else setCursor(undefined);
+    setPage({ pageNum, pageSize: size });
+  };
+
+  const canReview = can('records.review');
+  const canEdit = can('records.edit');
+  const canDelete = can('records.delete');
+  const recycle = filters.deleted === true;
+  const rows = useMemo(() => value?.result.list ?? [], [value]);
+  const selectedStates = rows.filter((r) => selected.includes(r.id)).map((r) => r.code_state);
+
+  const openCorrection = (record: RecordDetail) => setCorrecting(record);
+  const rowActions = useCallback(
+    (row: RecordRow) => {
+      if (row.deleted)
+        return canDelete ? (
+          <Button type="link" size="small" onClick={() => setRemoval({ mode: 'restore', ids: [row.id] })}>
+            {t('action.restore')}
+          </Button>
+        ) : null;
+      const items = [
+        ...(canReview
+          ? offeredActions([row.code_state]).map((a) => ({
+              key: a,
+              label: t(`action.${a}`),
+              danger: a === 'reject',
+            }))
+          : []),
+        ...(canDelete ? [{ key: 'delete', label: t('action.delete'), danger: true }] : []),
+      ];
+      if (!items.length) return null;
+      return (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items,
+            onClick: ({ key }) =>
+              key === 'delete'
+                ? setRemoval({ mode: 'delete', ids: [row.id] })
+                : setReview({ action: key as ReviewAction, ids: [row.id] }),
+          }}
+        >
+          <Button type="link" size="small" data-testid={`row-actions-${row.id}`}>
+            {t('action.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      );
+    },
+    [canDelete, canReview, t],
+  );
+  const openRow = useCallback((row: RecordRow) => setDetailId(row.id), []);
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="start" gap={8}>
+        <Filters
+          value={filters}
+          onChange={changeFilters}
+          sections={sections}
+          sectionLocked={Boolean(section)}
+          showDeleted={canDelete}
+        />
+        <Space style={{ flex: 'none' }}>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
+          {can('files.upload') && !recycle && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!upload.data}
+              onClick={() => setUploading(true)}
+            >
+              {t('action.upload')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {selected.length > 0 && (
+        <Flex
+          align="center"
+          gap={8}
+          wrap
+          data-testid="batch-bar"
+          style={{ padding: '6px 12px', background: 'var(--ant-color-primary-bg, #e6f4ff)', borderRadius: 6 }}
+        >
+          <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
+          {!recycle &&
+            canReview &&
+            (['approve', 'return', 'reject'] as const).map((a) => (
+              <Button
+                key={a}
+                size="small"
+                type={a === 'approve' ? 'primary' : 'default'}
+                danger={a === 'reject'}
+                disabled={selectedStates.length > 0 && !offeredActions(selectedStates).includes(a)}
+                onClick={() => setReview({ action: a, ids: selected })}
+              >
+                {t(`action.${a}`)}
+              </Button>
+            ))}
+          {canDelete && (
+            <Button
+              size="small"
+              danger={!recycle}
+              onClick={() => setRemoval({ mode: recycle ? 'restore' : 'delete', ids: selected })}
+            >
+              {t(recycle ? 'action.restore' : 'action.delete')}
+            </Button>
+          )}
+          <Button size="small" type="link" onClick={() => setSelected([])}>
+            {t('list.clear')}
+          </Button>
+        </Flex>
+      )}
+      <RecordTable
+        columnList={value?.columnList ?? upload.data?.columnList ?? []}
+        data={value?.result}
+        isFetching={list.isFetching}
+        isError={list.isError}
+        page={page}
+        onPage={changePage}
+        sort={sort}
+        onSort={(s) => {
+          setSort(s);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+          setCursor(undefined);
+        }}
+        {...(canReview || canDelete ? { selected, onSelect: setSelected } : {})}
+        actions={rowActions}
+        onOpen={openRow}
+      />
+      <RecordDetailDrawer
+        id={detailId}
+        onClose={() => setDetailId(null)}
+        actions={{
+          canReview,
+          canEdit,
+          canDelete,
+          onReview: (action, ids) => setReview({ action, ids }),
+          onCorrect: openCorrection,
+          onDelete: (ids) => setRemoval({ mode: 'delete', ids }),
+          onRestore: (ids) => setRemoval({ mode: 'restore', ids }),
+        }}
+      />
+      <ReviewDialog
+        action={review?.action ?? null}
+        ids={review?.ids ?? []}
+        onClose={() => setReview(null)}
+        onDone={() => setSelected((s) => s.filter((id) => !review?.ids.includes(id)))}
+      />
+      {correcting && <CorrectionDialog record={correcting} onClose={() => setCorrecting(null)} />}
+      {removal && (
+        <DeleteDialog
+          mode={removal.mode}
+          ids={removal.ids}
+          onClose={() => setRemoval(null)}
+          onDone={() => setSelected((s) => s.filter((id) => !removal.ids.includes(id)))}
+        />
+      )}
+      {uploading && upload.data && (
+        <UploadDialog
+          tbName={tableCode}
+          tableName={tableName}
+          columnList={upload.data.columnList}
+          sections={sections}
+          defaultSection={filters.biaoduan}
+          onClose={() => setUploading(false)}
+        />
+      )}
+    </Flex>
+  );
+}

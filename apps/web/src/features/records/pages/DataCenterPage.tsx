@@ -1,0 +1,184 @@
+import { ApartmentOutlined, EnvironmentOutlined, ProjectOutlined } from '@ant-design/icons';
+import { type ProjectTreeNode, YMFS_TABLE } from '@pineguard/contract';
+import { Card, Empty, Flex, Input, Spin, Tabs, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useProjectCode, useProjectTables, useUploadColumns, useUserProjectTree } from '../api.ts';
+import { RecordsPanel } from '../components/RecordsPanel.tsx';
+import { YmfsPanel } from '../components/YmfsPanel.tsx';
+import { useRecordsT } from '../messages.ts';
+
+const projectKey = (code: string) => `p:${code}`;
+const sectionKey = (project: string, code: string) => `s:${project}:${code}`;
+
+function matches(node: ProjectTreeNode, k: string): boolean {
+  return node.label.toLowerCase().includes(k) || node.value.toLowerCase().includes(k);
+}
+
+/** Area → project nodes (the user's projects), the active project's sections beneath it. */
+function toTreeData(
+  nodes: ProjectTreeNode[],
+  active: string | undefined,
+  sections: { code: string; name: string }[],
+  keyword: string,
+): DataNode[] {
+  const k = keyword.trim().toLowerCase();
+  const out: DataNode[] = [];
+  for (const n of nodes) {
+    if (n.type === 'project') {
+      if (k && !matches(n, k)) continue;
+      out.push({
+        key: projectKey(n.value),
+        title: n.label,
+        icon: <ProjectOutlined />,
+        children:
+          n.value === active
+            ? sections.map((s) => ({
+                key: sectionKey(n.value, s.code),
+                title: s.name,
+                icon: <ApartmentOutlined />,
+                isLeaf: true,
+              }))
+            : [],
+        isLeaf: n.value !== active,
+      });
+      continue;
+    }
+    const children = toTreeData(n.children ?? [], active, sections, keyword);
+    if (children.length || !k)
+      out.push({
+        key: `a:${n.value}`,
+        title: n.label,
+        icon: <EnvironmentOutlined />,
+        children,
+        selectable: false,
+      });
+  }
+  return out;
+}
+
+function areaKeys(nodes: DataNode[]): string[] {
+  return nodes.flatMap((n) =>
+    String(n.key).startsWith('a:') ? [String(n.key), ...areaKeys(n.children ?? [])] : [],
+  );
+}
+
+/**
+ * /dataCenter — the area → project → section tree beside the data list of the chosen project's
+ * standard tables (one tab per table; the burning table adds the tree-quantity tab).
+ */
+export default function DataCenterPage() {
+  const t = useRecordsT();
+  const selectedProject = useProjectCode();
+  const tree = useUserProjectTree();
+  const [project, setProject] = useState<string | undefined>(selectedProject);
+  const [section, setSection] = useState<string | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const [tab, setTab] = useState<string | undefined>();
+  const tables = useProjectTables(project);
+  const meta = useUploadColumns(project, undefined);
+  const sections = useMemo(() => meta.data?.sections ?? [], [meta.data]);
+  const treeData = useMemo(
+    () => toTreeData(tree.data ?? [], project, sections, keyword),
+    [tree.data, project, sections, keyword],
+  );
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const expandedKeys = expanded ?? [...areaKeys(treeData), ...(project ? [projectKey(project)] : [])];
+  const selectedKey = project ? (section ? sectionKey(project, section) : projectKey(project)) : undefined;
+
+  const list = tables.data ?? [];
+  const activeTab =
+    tab && list.some((tb) => tb.code === tab || `${tb.code}:ymfs` === tab) ? tab : list[0]?.code;
+  const items = list.flatMap((tb) => {
+    const records = {
+      key: tb.code,
+      label: tb.name,
+      children: (
+        <RecordsPanel
+          key={`${project}:${tb.code}:${section ?? ''}`}
+          prjCode={project}
+          tableCode={tb.code}
+          tableName={tb.name}
+          section={section}
+        />
+      ),
+    };
+    if (tb.code !== YMFS_TABLE) return [records];
+    return [
+      records,
+      {
+        key: `${tb.code}:ymfs`,
+        label: t('ymfs.tab'),
+        children: <YmfsPanel key={`${project}:${section ?? ''}`} prjCode={project} section={section} />,
+      },
+    ];
+  });
+
+  return (
+    <Flex gap={12} align="start" wrap data-testid="data-center">
+      <Card size="small" title={t('center.tree')} style={{ flex: '0 0 280px', maxWidth: '100%' }}>
+        <Input.Search
+          size="small"
+          allowClear
+          placeholder={t('center.search')}
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ marginBottom: 8 }}
+        />
+        {tree.isPending ? (
+          <Spin />
+        ) : (
+          <Tree
+            showIcon
+            blockNode
+            titleRender={(node) => (
+              <Typography.Text ellipsis={{ tooltip: String(node.title) }} style={{ maxWidth: 180 }}>
+                {String(node.title)}
+              </Typography.Text>
+            )}
+            treeData={treeData}
+            expandedKeys={expandedKeys}
+            onExpand={(keys) => setExpanded(keys.map(String))}
+            selectedKeys={selectedKey ? [selectedKey] : []}
+            onSelect={(keys) => {
+              const key = String(keys[0] ?? '');
+              if (key.startsWith('p:')) {
+                const code = key.slice(2);
+                if (code !== project) setTab(undefined);
+                setProject(code);
+                setSection(undefined);
+                setExpanded((e) => (e ? [...e, key] : e));
+              } else if (key.startsWith('s:')) {
+                const [, prj, sec] = key.split(':');
+                setProject(prj);
+                setSection(sec);
+              } else if (!key && project) setSection(undefined);
+            }}
+            style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}
+          />
+        )}
+      </Card>
+      <Card size="small" style={{ flex: '1 1 480px', minWidth: 0 }}>
+        {!project ? (
+          <Empty description={t('center.noProject')} />
+        ) : tables.isPending ? (
+          <Spin />
+        ) : items.length === 0 ? (
+          <Empty description={t('center.noTables')} />
+        ) : (
+          <Tabs
+            activeKey={activeTab}
+            onChange={setTab}
+            items={items}
+            destroyOnHidden
+            tabBarExtraContent={
+              project === selectedProject && activeTab ? (
+                <Link to={`/dataView/${activeTab.replace(/:ymfs$/, '')}`}>{t('center.open')}</Link>
+              ) : null
+            }
+          />
+        )}
+      </Card>
+    </Flex>
+  );
+}
