@@ -153,7 +153,7 @@ it('super admin creates a project in 淳安县, adds two sections and a measure,
   await manager.context().close();
 });
 
-it('metadata: add a column, see it in the live preview, retire it; reporting factor added to a table', async () => {
+it('standards: add a column, see it in the live preview, retire it; reporting factor added to a table', async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/dataSys`);
   await signIn(page, 'admin', 'admin123', 'KH2026', '/dataSys');
@@ -171,7 +171,7 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
   await d.getByLabel('名称').fill('焚烧现场照片');
   await d.getByRole('button', { name: save }).click();
   await d.getByText('照片字段的编码须以 pic_ 开头').waitFor();
-  await snap(page, 'metadata-01-prefix-rule');
+  await snap(page, 'standards-01-prefix-rule');
   await d.getByLabel('输入类型').click();
   await pickOption(page, '数字');
   await d.getByLabel('字段编码').fill('burn_hours');
@@ -189,7 +189,7 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
   await preview.getByText('小时').waitFor();
   await preview.getByRole('button', { name: /校\s*验/ }).click();
   await preview.getByText('请填写焚烧时长').waitFor();
-  await snap(page, 'metadata-02-column-and-preview');
+  await snap(page, 'standards-02-column-and-preview');
 
   // Retiring keeps it listed (tagged) and drops it from the form.
   const newRow = page.getByRole('row', { name: /burn_hours/ });
@@ -223,7 +223,7 @@ it('metadata: add a column, see it in the live preview, retire it; reporting fac
   await pickOption(page, 'gbycjc0101');
   await toTable.getByRole('button', { name: save }).click();
   await toTable.waitFor({ state: 'hidden' });
-  await snap(page, 'metadata-03-factors');
+  await snap(page, 'standards-03-factors');
   const tables = await api<{ code: string; columns: { code: string }[] }[]>(
     server,
     '/api/standard/list',

@@ -7,6 +7,7 @@ export const auditListBody = pageQuery.extend({
     .optional(),
   keyword: z.string().trim().max(50).optional(),
 });
+export type AuditListInput = z.input<typeof auditListBody>;
 
 export const auditItem = z.object({
   id: z.number().int(),

@@ -40,6 +40,7 @@ export const selfValue = z.object({
 export type SelfValue = z.infer<typeof selfValue>;
 
 export const passwordBody = z.object({ oldPassword: clientHash, newPassword: clientHash });
+export type PasswordInput = z.input<typeof passwordBody>;
 
 export const selectProjectBody = z.object({ prjCode: z.string().trim().min(1).max(64) });
 

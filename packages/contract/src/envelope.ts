@@ -24,3 +24,5 @@ export function pageOf<T extends z.ZodType>(item: T) {
   // totalExact false: the total is the planner's estimate (large lists are never counted in full).
   return z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
 }
+/** A page of `item` as it arrives: `PageOf<typeof userListItem>`. */
+export type PageOf<T extends z.ZodType> = z.infer<ReturnType<typeof pageOf<T>>>;

@@ -21,3 +21,4 @@ export * from './standards.ts';
 export * from './records.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
+export * from './endpoints.ts';

@@ -27,6 +27,7 @@ export const insertInviteBody = z.object({
   expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
   maxUses: z.number().int().min(1).max(10000).nullable().default(null),
 });
+export type InsertInviteInput = z.input<typeof insertInviteBody>;
 
 export const delInviteBody = z.object({ id: z.uuid() });
 export const addVisitUserBody = z.object({ code: inviteCode });

@@ -32,3 +32,4 @@ export const editSelfInfoBody = z.object({
     .nullable()
     .default(null),
 });
+export type EditSelfInfoInput = z.input<typeof editSelfInfoBody>;

@@ -25,6 +25,7 @@ export const updateRoleBody = z.object({
   permissions: z.array(z.enum(permissionKeys)).max(permissionKeys.length),
   menuIds: z.array(z.number().int()).max(500),
 });
+export type UpdateRoleInput = z.input<typeof updateRoleBody>;
 
 export const roleDetailQuery = z.object({ dataId: z.coerce.number().int() });
 export const roleIdQuery = z.object({ id: z.coerce.number().int() });

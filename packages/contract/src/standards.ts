@@ -49,6 +49,7 @@ export const saveTableBody = z.object({
   name: z.string().trim().min(1).max(50),
   description: z.string().trim().max(200).default(''),
 });
+export type SaveTableInput = z.input<typeof saveTableBody>;
 
 const prefixOk = (c: { code: string; fldInput: string }) =>
   (c.fldInput === 'photo') === c.code.startsWith('pic_') &&
@@ -74,8 +75,10 @@ export const saveColumnBody = z
     path: ['rules', 'max'],
     message: 'minAboveMax',
   });
+export type SaveColumnInput = z.input<typeof saveColumnBody>;
 
 export const retireColumnBody = z.object({ tableCode, code: z.string().regex(columnCodePattern) });
+export type RetireColumnInput = z.input<typeof retireColumnBody>;
 
 export const measureItem = z.object({
   code: z.string(),
@@ -93,6 +96,7 @@ export const factorItem = z.object({
   fldInput: z.string(),
   rules: columnRules,
 });
+export type FactorItem = z.infer<typeof factorItem>;
 export const saveFactorBody = z
   .object({
     code: z.string().trim().regex(columnCodePattern),
@@ -102,3 +106,4 @@ export const saveFactorBody = z
     rules: columnRules.default({}),
   })
   .refine(prefixOk, { path: ['code'], message: 'columnPrefix' });
+export type SaveFactorInput = z.input<typeof saveFactorBody>;

@@ -9,5 +9,6 @@ export const initBody = z.object({
   name: z.string().trim().min(1).max(12),
   demo: z.boolean().default(false),
 });
+export type InitInput = z.input<typeof initBody>;
 
 export const healthValue = z.object({ status: z.literal('ok'), database: z.string() });

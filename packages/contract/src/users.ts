@@ -25,6 +25,7 @@ export const userListBody = pageQuery.extend({
   /** Super administrators may list any project's users (or every user, when absent); others get their selected project. */
   prjCode: z.string().trim().max(64).optional(),
 });
+export type UserListInput = z.input<typeof userListBody>;
 
 export const userRole = z.object({
   projectCode: z.string(),
@@ -53,6 +54,7 @@ export const addUserBody = z.object({
   phone: phone.nullable().default(null),
   roleIds: z.array(z.number().int()).min(1).max(10),
 });
+export type AddUserInput = z.input<typeof addUserBody>;
 
 /** addUserInfo: a manager edits a user of the selected project (name, phone, enabled, roles there). */
 export const editUserBody = z.object({
@@ -62,6 +64,7 @@ export const editUserBody = z.object({
   status: z.enum(['active', 'disabled']),
   roleIds: z.array(z.number().int()).max(10),
 });
+export type EditUserInput = z.input<typeof editUserBody>;
 
 export const userIdQuery = z.object({ id: z.uuid() });
 export const userIdBody = z.object({ id: z.uuid() });
@@ -87,5 +90,6 @@ export const verifyBody = z
     reason: z.string().trim().max(200).default(''),
   })
   .refine((b) => b.approve || b.reason.length > 0, { path: ['reason'], message: 'reasonRequired' });
+export type VerifyInput = z.input<typeof verifyBody>;
 
 export const switchRoleBody = z.object({ roleId: z.number().int() });

@@ -11,10 +11,23 @@ export const isPasswordLength = (v: string) =>
 export const isNameLength = (v: string) => v.trim().length >= 1 && v.trim().length <= limits.nameMax;
 export const isInvitationCode = (v: string) => v.length === limits.invitationCodeLength;
 
-const check = (ok: (v: string) => boolean, message: string): FormRule => ({
+/** An antd rule from a predicate: empty values pass (pair it with `required` where needed). */
+export const check = (ok: (v: string) => boolean, message: string): FormRule => ({
   validator: (_, value: string | undefined) =>
     !value || ok(value) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
+
+/** Anything with zod's `safeParse`: the contract's schemas, without the web importing zod itself. */
+type Schema = { safeParse(value: unknown): { success: boolean } };
+
+/** Whether a value passes a contract schema: the very check the server makes. */
+export const fits =
+  (schema: Schema) =>
+  (value: unknown): boolean =>
+    schema.safeParse(value).success;
+
+/** An antd rule from a contract schema (or one field of it): empty values pass. */
+export const schemaRule = (schema: Schema, message: string): FormRule => check(fits(schema), message);
 
 export const rules = {
   name: (t: Translate): FormRule[] => [

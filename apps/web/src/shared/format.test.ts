@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatTime, numberFormatter, parseTime, timeAgo, toThousand } from './format.ts';
+import { formatDateTime, formatTime, numberFormatter, parseTime, timeAgo, toThousand } from './format.ts';
 
 describe('parseTime', () => {
   // 2026-03-08 09:05:07 local (Sunday).
@@ -116,5 +116,40 @@ describe('timeAgo', () => {
   it('uses days from a day', () => {
     expect(timeAgo(ago(86400))).toBe('1 day');
     expect(timeAgo(ago(3 * 86400))).toBe('3 days');
+  });
+});
+
+describe('the Asia/Shanghai zone, whatever the runtime zone', () => {
+  const zone = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('shows a UTC instant as Shanghai time', () => {
+    const instant = '2026-03-08T01:05:07Z';
+    // The runtime really is elsewhere now: local hours are New York's.
+    expect(new Date(instant).getHours()).toBe(20);
+    expect(parseTime(instant)).toBe('2026-03-08 09:05:07');
+    expect(parseTime(new Date(instant), '{a}')).toBe('日');
+    expect(parseTime(Date.parse(instant))).toBe('2026-03-08 09:05:07');
+    expect(formatDateTime('2026-03-07T16:30:00.000Z')).toBe('2026-03-08 00:30');
+    expect(formatDateTime('2026-03-08T01:05:07+08:00', { seconds: true })).toBe('2026-03-08 01:05:07');
+  });
+
+  it('reads a zoneless date string as Shanghai wall-clock time', () => {
+    expect(parseTime('2026-03-08 09:05:07')).toBe('2026-03-08 09:05:07');
+    expect(parseTime('2026/3/8', '{y}-{m}-{d} {h}:{i}')).toBe('2026-03-08 00:00');
+  });
+
+  it('counts back and falls back to a Shanghai date in formatTime', () => {
+    const now = Date.parse('2026-03-08T04:00:00Z');
+    expect(formatTime(Date.parse('2026-03-06T00:07:00Z'), undefined, now)).toBe('3月6日8时7分');
+  });
+
+  it('gives the fallback for empty input', () => {
+    expect(formatDateTime(null, { fallback: '—' })).toBe('—');
   });
 });

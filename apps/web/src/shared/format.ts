@@ -1,37 +1,59 @@
 /**
  * Formatting helpers with the original system's exact behaviour (admin-shell.md), because
- * users compare screens side by side. Times are read in the browser's zone (Asia/Shanghai).
+ * users compare screens side by side. This is the one way the web shows times: always in
+ * Asia/Shanghai (ARCHITECTURE "Time"), whatever zone the browser is in.
  */
 
 export type TimeInput = Date | string | number | null | undefined;
 
 const weekdays = ['日', '一', '二', '三', '四', '五', '六'];
 
-function toDate(time: Date | string | number): Date {
-  if (typeof time === 'object') return time;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving since 1991): a fixed offset is exact. */
+const shanghaiOffsetMs = 8 * 3600 * 1000;
+
+/** A zoneless `2026-01-02[ 03:04[:05]]` (or with slashes): a wall-clock time in Shanghai. */
+const wallClock = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** The instant (epoch milliseconds) a time input names. */
+function toInstant(time: Date | string | number): number {
+  if (typeof time === 'object') return time.getTime();
   let value: string | number = time;
   if (typeof value === 'string') {
-    // All digits: a timestamp. Otherwise 2026-01-02 style: Safari wants slashes.
-    value = /^[0-9]+$/.test(value) ? Number.parseInt(value, 10) : value.replace(/-/gm, '/');
+    // All digits: a timestamp.
+    if (/^[0-9]+$/.test(value)) value = Number.parseInt(value, 10);
+    else {
+      const m = wallClock.exec(value.trim());
+      if (m) {
+        const [y, mo, d, h, i, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+        return Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, i, s) - shanghaiOffsetMs;
+      }
+      // An ISO time with its zone (what the API sends): the instant it names.
+      return new Date(value).getTime();
+    }
   }
   // Ten digits: seconds, not milliseconds.
-  if (typeof value === 'number' && value.toString().length === 10) value *= 1000;
-  return new Date(value);
+  if (value.toString().length === 10) value *= 1000;
+  return value;
+}
+
+/** The Shanghai calendar fields of an instant. */
+function shanghaiParts(ms: number) {
+  const date = new Date(ms + shanghaiOffsetMs);
+  return {
+    y: date.getUTCFullYear(),
+    m: date.getUTCMonth() + 1,
+    d: date.getUTCDate(),
+    h: date.getUTCHours(),
+    i: date.getUTCMinutes(),
+    s: date.getUTCSeconds(),
+    a: date.getUTCDay(),
+  };
 }
 
 /** `{y}-{m}-{d} {h}:{i}:{s}` style formatting; `{a}` is the Chinese weekday. Falsy → null. */
 export function parseTime(time: TimeInput, pattern = '{y}-{m}-{d} {h}:{i}:{s}'): string | null {
   if (!time) return null;
-  const date = toDate(time);
-  const parts: Record<string, number> = {
-    y: date.getFullYear(),
-    m: date.getMonth() + 1,
-    d: date.getDate(),
-    h: date.getHours(),
-    i: date.getMinutes(),
-    s: date.getSeconds(),
-    a: date.getDay(),
-  };
+  const parts: Record<string, number> = shanghaiParts(toInstant(time));
   return pattern.replace(/{([ymdhisa])+}/g, (_, key: string) => {
     const value = parts[key] ?? 0;
     if (key === 'a') return weekdays[value] ?? '';
@@ -42,14 +64,19 @@ export function parseTime(time: TimeInput, pattern = '{y}-{m}-{d} {h}:{i}:{s}'):
 /** Relative label: 刚刚, N分钟前, N小时前, 1天前, then a date (pattern or M月D日H时m分). */
 export function formatTime(time: string | number, option?: string, now: number = Date.now()): string | null {
   const ms = String(time).length === 10 ? Number.parseInt(String(time), 10) * 1000 : +time;
-  const date = new Date(ms);
+  const date = shanghaiParts(ms);
   const diff = (now - ms) / 1000;
   if (diff < 30) return '刚刚';
   if (diff < 3600) return `${Math.ceil(diff / 60)}分钟前`;
   if (diff < 3600 * 24) return `${Math.ceil(diff / 3600)}小时前`;
   if (diff < 3600 * 24 * 2) return '1天前';
   if (option) return parseTime(ms, option);
-  return `${date.getMonth() + 1}月${date.getDate()}日${date.getHours()}时${date.getMinutes()}分`;
+  return `${date.m}月${date.d}日${date.h}时${date.i}分`;
+}
+
+/** Table cells: `2026-03-08 09:05` (with `:07` when `seconds`); empty input → `fallback`. */
+export function formatDateTime(time: TimeInput, { seconds = false, fallback = '' } = {}): string {
+  return parseTime(time, seconds ? '{y}-{m}-{d} {h}:{i}:{s}' : '{y}-{m}-{d} {h}:{i}') ?? fallback;
 }
 
 const siUnits = [

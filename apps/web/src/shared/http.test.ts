@@ -3,7 +3,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLangStore } from '../locales/index.ts';
 import { bindFeedback } from './feedback.ts';
-import { ApiError, call, download, fileNameFrom, http } from './http.ts';
+import { ApiError, api, call, download, fileNameFrom, http } from './http.ts';
 import { useSession } from './session.ts';
 
 const error = vi.fn();
@@ -157,4 +157,41 @@ it('reads an envelope even when the server forgets the JSON content type', async
   await expect(http.get('/api/user/selfInfo')).rejects.toMatchObject({ code: 50014 });
   expect(confirm).toHaveBeenCalled();
   confirm.mock.calls[0]?.[0].afterClose?.();
+});
+
+describe('api (typed by the contract endpoint map)', () => {
+  it('sends a POST input as the JSON body and resolves with value and message', async () => {
+    const fetchMock = respond({ code: 0, message: '已保存', value: { list: [], total: 0 } });
+    await expect(api.call('POST /api/user/userList', { pageNum: 2, pageSize: 10 })).resolves.toEqual({
+      value: { list: [], total: 0 },
+      message: '已保存',
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/user/userList');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ pageNum: 2, pageSize: 10 });
+  });
+
+  it('sends GET and DELETE inputs as the query string, and nothing for calls without input', async () => {
+    const fetchMock = respond({ code: 0, message: 'ok', value: null });
+    await api.value('DELETE /api/user/delUserRoleRecord', { userId: 'u1', roleId: 3 });
+    await api.value('GET /api/menu/list');
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0]?.[0]).toBe('/api/user/delUserRoleRecord?userId=u1&roleId=3');
+    expect(calls[0]?.[1]).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(calls[1]?.[0]).toBe('/api/menu/list');
+  });
+
+  it('refuses, at compile time, a body that does not fit the contract', () => {
+    // Never called: `tsc -p apps/web` checks these lines.
+    const _unused = () => {
+      // @ts-expect-error a misspelt field is not part of userListBody
+      void api.call('POST /api/user/userList', { pageNum: 1, keywrd: 'x' });
+      // @ts-expect-error roleIds is required by addUserBody
+      void api.call('POST /api/user/addUser', { account: 'a', password: 'p', name: 'n' });
+      // @ts-expect-error an unknown endpoint
+      void api.call('POST /api/user/nowhere', {});
+    };
+    expect(typeof _unused).toBe('function');
+  });
 });

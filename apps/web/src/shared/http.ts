@@ -1,4 +1,11 @@
-import { type Envelope, reloginCodes } from '@pineguard/contract';
+import {
+  type EndpointInput,
+  type EndpointKey,
+  type EndpointValue,
+  type Envelope,
+  reloginCodes,
+  splitEndpoint,
+} from '@pineguard/contract';
 import { t, useLangStore } from '../locales/index.ts';
 import { limits } from './config.ts';
 import { feedback } from './feedback.ts';
@@ -155,6 +162,36 @@ export const http = {
   post: async <T>(url: string, data?: unknown, options?: RequestOptions) =>
     (await call<T>('POST', url, { ...options, data })).value,
   delete: async <T>(url: string, options?: RequestOptions) => (await call<T>('DELETE', url, options)).value,
+};
+
+type ApiOptions = Omit<RequestOptions, 'params' | 'data'>;
+/** The input argument is required exactly when the endpoint takes one. */
+type ApiArgs<K extends EndpointKey> =
+  EndpointInput<K> extends undefined
+    ? [input?: undefined, options?: ApiOptions]
+    : [input: EndpointInput<K>, options?: ApiOptions];
+
+/**
+ * A call checked against the contract's endpoint map: `api.call('POST /api/user/userList', body)`.
+ * The body (POST) or query (GET, DELETE) must fit the request schema's input type and the answer
+ * is typed by the value schema, so a renamed field fails `tsc` here and on the server alike.
+ * Resolves with `value` and the server's message.
+ */
+async function callEndpoint<K extends EndpointKey>(
+  key: K,
+  ...[input, options]: ApiArgs<K>
+): Promise<{ value: EndpointValue<K>; message: string }> {
+  const { method, path } = splitEndpoint(key);
+  const sent =
+    method === 'POST' ? { data: input } : { params: input as RequestOptions['params'] | undefined };
+  return call<EndpointValue<K>>(method, path, { ...options, ...sent });
+}
+
+export const api = {
+  call: callEndpoint,
+  /** Like `call`, resolving with `value` only. */
+  value: async <K extends EndpointKey>(key: K, ...args: ApiArgs<K>): Promise<EndpointValue<K>> =>
+    (await callEndpoint(key, ...args)).value,
 };
 
 /** The file name a download response carries: the named header first, then Content-Disposition. */

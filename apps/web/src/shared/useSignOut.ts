@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { http } from './http.ts';
+import { api } from './http.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -14,7 +14,7 @@ export function useSignOut(): () => Promise<void> {
   const { pathname, search } = useLocation();
   return async () => {
     // A failed call must not keep the user signed in locally.
-    await http.post<null>('/api/user/loginOut', undefined, { silent: true }).catch(() => null);
+    await api.value('POST /api/user/loginOut', undefined, { silent: true }).catch(() => null);
     // Stop what is in flight, leave the layout (its kept-alive pages unmount with it), then
     // forget the cache: clearing while those pages were still mounted made each of them
     // fetch again without a token ("未登录" toasts and a re-login prompt on /login).

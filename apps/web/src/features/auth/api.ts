@@ -1,17 +1,17 @@
 import { clientPasswordHash, type SelfValue } from '@pineguard/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
 /** GET /api/user/self. Silent: the guard reports failures itself (spec §2). */
 export function fetchSelf(): Promise<SelfValue> {
-  return http.get<SelfValue>('/api/user/self', { silent: true });
+  return api.value('GET /api/user/self', undefined, { silent: true });
 }
 
 export type LoginForm = { account: string; password: string };
 
 /** Spec §5: account trimmed, password sent as the client hash; client 2 is the back-office. */
 export function login(form: LoginForm): Promise<{ token: string }> {
-  return http.post('/api/user/login', {
+  return api.value('POST /api/user/login', {
     account: form.account.trim(),
     password: clientPasswordHash(form.password),
     client: 2,
@@ -27,7 +27,7 @@ export type PasswordForm = { oldPassword: string; newPassword: string };
 export function useChangePassword() {
   return useMutation({
     mutationFn: (form: PasswordForm) =>
-      http.post<null>('/api/user/password', {
+      api.value('POST /api/user/password', {
         oldPassword: clientPasswordHash(form.oldPassword),
         newPassword: clientPasswordHash(form.newPassword),
       }),
@@ -37,7 +37,7 @@ export function useChangePassword() {
 export function useInitStatus() {
   return useQuery({
     queryKey: ['system', 'init'],
-    queryFn: () => http.get<{ initialised: boolean }>('/api/system/init'),
+    queryFn: () => api.value('GET /api/system/init'),
   });
 }
 
@@ -46,7 +46,7 @@ export type InitForm = { account: string; password: string; name: string; demo: 
 export function useInitialise() {
   return useMutation({
     mutationFn: (form: InitForm) =>
-      http.post<{ account: string }>('/api/system/init', {
+      api.value('POST /api/system/init', {
         account: form.account.trim(),
         password: clientPasswordHash(form.password),
         name: form.name.trim(),

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
-/** Joins a project with an invitation code. The server side arrives with the users issue. */
+/** Joins a project with an invitation code. */
 export function useAddVisitUser() {
   return useMutation({
-    mutationFn: (code: string) =>
-      call<unknown>('POST', '/api/user/addVisitUser/', { data: { code: code.trim() } }),
+    mutationFn: (code: string) => api.call('POST /api/user/addVisitUser/', { code: code.trim() }),
   });
 }

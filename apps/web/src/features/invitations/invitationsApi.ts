@@ -1,29 +1,27 @@
-import type { InviteItem, RoleItem } from '@pineguard/contract';
+import type { InsertInviteInput } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
 const key = ['invitations'];
 
 export function useInvites(pageNum: number) {
   return useQuery({
     queryKey: [...key, pageNum],
-    queryFn: () =>
-      http.post<{ list: InviteItem[]; total: number }>('/api/user/listInvite', { pageNum, pageSize: 10 }),
+    queryFn: () => api.value('POST /api/user/listInvite', { pageNum, pageSize: 10 }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useInviteRoles() {
-  return useQuery({ queryKey: ['roles', 'list'], queryFn: () => http.get<RoleItem[]>('/api/common/role') });
+  return useQuery({ queryKey: ['roles', 'list'], queryFn: () => api.value('GET /api/common/role', {}) });
 }
 
-export type InsertInvite = { roleId: number; expiresAt: string | null; maxUses: number | null };
+export type InsertInvite = InsertInviteInput;
 
 export function useInsertInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InsertInvite) =>
-      call<{ id: string; code: string }>('POST', '/api/user/insertInvite', { data: body }),
+    mutationFn: (body: InsertInvite) => api.call('POST /api/user/insertInvite', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -31,7 +29,7 @@ export function useInsertInvite() {
 export function useRevokeInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call('POST', '/api/user/delInvite/', { data: { id } }),
+    mutationFn: (id: string) => api.call('POST /api/user/delInvite/', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,7 +1,7 @@
-import type { MenuRow } from '@pineguard/contract';
+import type { EndpointInput, MenuRow } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../shared/session.ts';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
 export type MenuTreeRow = MenuRow & { children?: MenuTreeRow[] };
 
@@ -25,15 +25,15 @@ export function toMenuTree(rows: MenuRow[]): MenuTreeRow[] {
 }
 
 export function useMenuRows() {
-  return useQuery({ queryKey: [...key, 'list'], queryFn: () => http.get<MenuRow[]>('/api/menu/list') });
+  return useQuery({ queryKey: [...key, 'list'], queryFn: () => api.value('GET /api/menu/list') });
 }
 
-export type MenuForm = Omit<MenuRow, 'id' | 'builtIn'> & { id?: number };
+export type MenuForm = EndpointInput<'POST /api/menu/save'>;
 
 export function useSaveMenu() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: MenuForm) => call<MenuRow>('POST', '/api/menu/save', { data: form }),
+    mutationFn: (form: MenuForm) => api.call('POST /api/menu/save', form),
     onSuccess: () => {
       useSession.getState().reloadMenus();
       return client.invalidateQueries({ queryKey: key });
@@ -44,7 +44,7 @@ export function useSaveMenu() {
 export function useDeleteMenu() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call('DELETE', '/api/menu/delete', { params: { id } }),
+    mutationFn: (id: number) => api.call('DELETE /api/menu/delete', { id }),
     onSuccess: () => {
       useSession.getState().reloadMenus();
       return client.invalidateQueries({ queryKey: key });

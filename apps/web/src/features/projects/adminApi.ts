@@ -1,51 +1,25 @@
 import type {
-  AreaNode,
+  EndpointInput,
   MainStore,
-  MeasureItem,
-  ProjectItem,
+  ProjectBodyInput,
   ProjectMember,
-  RoleItem,
-  SectionItem,
-  StandardTableItem,
+  SectionBodyInput,
   StorageUsageItem,
-  UserListItem,
 } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
 /** Project administration calls (/projectSys and /projectCenter). */
 
-export type ProjectBody = {
-  code: string;
-  name: string;
-  areaCode: string;
-  year: number | null;
-  ownerUnit: string;
-  description: string;
-  startDate: string | null;
-  endDate: string | null;
-};
-
-export type SectionBody = {
-  id?: string;
-  code: string;
-  name: string;
-  contractor: string;
-  managerId: string | null;
-  areaCodes: string[];
-  plannedTrees: number | null;
-  plannedVolume: number | null;
-};
+/** The bodies the forms build: every field filled in (the contract's input with defaults written out). */
+export type ProjectBody = Required<ProjectBodyInput>;
+export type SectionBody = Required<Omit<SectionBodyInput, 'id'>> & Pick<SectionBodyInput, 'id'>;
 
 export type AreaEntry = MainStore['areaTree'][number];
 export type { ProjectMember, StorageUsageItem };
-export type ProjectListQuery = {
+export type ProjectListQuery = EndpointInput<'POST /api/project/list'> & {
   pageNum: number;
   pageSize: number;
-  keyword?: string;
-  areaCode?: string;
-  /** true: the archived projects (deleted while empty), which the super administrator may restore. */
-  archived?: boolean;
 };
 
 const key = ['projectAdmin'];
@@ -53,7 +27,7 @@ const key = ['projectAdmin'];
 export function useProjectList(query: ProjectListQuery) {
   return useQuery({
     queryKey: [...key, 'list', query],
-    queryFn: () => http.post<{ list: ProjectItem[]; total: number }>('/api/project/list', query),
+    queryFn: () => api.value('POST /api/project/list', query),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,7 +36,7 @@ export function useProjectList(query: ProjectListQuery) {
 export function useCountyTree() {
   return useQuery({
     queryKey: ['areas', 'countyTree'],
-    queryFn: () => http.get<AreaNode[]>('/api/project/listArea4AddPrj1'),
+    queryFn: () => api.value('GET /api/project/listArea4AddPrj1'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -70,7 +44,7 @@ export function useCountyTree() {
 export function useMeasures() {
   return useQuery({
     queryKey: ['measures'],
-    queryFn: () => http.get<MeasureItem[]>('/api/project/fzcsList'),
+    queryFn: () => api.value('GET /api/project/fzcsList'),
   });
 }
 
@@ -78,7 +52,7 @@ export function useSaveProject() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, isNew }: { body: ProjectBody; isNew: boolean }) =>
-      call<ProjectItem>('POST', isNew ? '/api/project/add' : '/api/project/addPrj1', { data: body }),
+      api.call(isNew ? 'POST /api/project/add' : 'POST /api/project/addPrj1', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -86,7 +60,7 @@ export function useSaveProject() {
 export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (prjCode: string) => call<null>('POST', '/api/project/delete', { data: { prjCode } }),
+    mutationFn: (prjCode: string) => api.call('POST /api/project/delete', { prjCode }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -94,7 +68,7 @@ export function useDeleteProject() {
 export function useRestoreProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (prjCode: string) => call<ProjectItem>('POST', '/api/project/restore', { data: { prjCode } }),
+    mutationFn: (prjCode: string) => api.call('POST /api/project/restore', { prjCode }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -102,8 +76,8 @@ export function useRestoreProject() {
 export function useSetMeasures() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { prjCode: string; measureCodes: string[] }) =>
-      call<MeasureItem[]>('POST', '/api/project/setUpType', { data: body }),
+    mutationFn: (body: EndpointInput<'POST /api/project/setUpType'>) =>
+      api.call('POST /api/project/setUpType', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -114,21 +88,21 @@ export function useSetMeasures() {
 export function useMainStore() {
   return useQuery({
     queryKey: [...key, 'mainStore'],
-    queryFn: () => http.get<MainStore>('/api/project/mainStore'),
+    queryFn: () => api.value('GET /api/project/mainStore'),
   });
 }
 
 export function useProjectTables(prjCode: string, measureCodes: string[]) {
   return useQuery({
     queryKey: [...key, 'tables', prjCode, measureCodes],
-    queryFn: () => http.post<StandardTableItem[]>('/api/project/prj1StandCodeList', { prjCode }),
+    queryFn: () => api.value('POST /api/project/prj1StandCodeList', { prjCode }),
   });
 }
 
 export function useSaveSection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SectionBody) => call<SectionItem>('POST', '/api/project/updateBdInfo', { data: body }),
+    mutationFn: (body: SectionBody) => api.call('POST /api/project/updateBdInfo', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -136,19 +110,23 @@ export function useSaveSection() {
 export function useDeleteSection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call<null>('POST', '/api/project/delBdInfo', { data: { id } }),
+    mutationFn: (id: string) => api.call('POST /api/project/delBdInfo', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
 
 // People of a project: the selected one, or any project for the super administrator.
 
-export type MemberQuery = { prjCode: string; pageNum: number; pageSize: number; keyword?: string };
+export type MemberQuery = EndpointInput<'POST /api/project/prj1UserList'> & {
+  prjCode: string;
+  pageNum: number;
+  pageSize: number;
+};
 
 export function useMembers(query: MemberQuery) {
   return useQuery({
     queryKey: [...key, 'members', query],
-    queryFn: () => http.post<{ list: ProjectMember[]; total: number }>('/api/project/prj1UserList', query),
+    queryFn: () => api.value('POST /api/project/prj1UserList', query),
     placeholderData: keepPreviousData,
   });
 }
@@ -156,7 +134,7 @@ export function useMembers(query: MemberQuery) {
 export function useManagers(prjCode: string) {
   return useQuery({
     queryKey: [...key, 'managers', prjCode],
-    queryFn: () => http.post<ProjectMember[]>('/api/project/prj1ManagerList', { prjCode }),
+    queryFn: () => api.value('POST /api/project/prj1ManagerList', { prjCode }),
   });
 }
 
@@ -164,8 +142,7 @@ export function useManagers(prjCode: string) {
 export function useCandidates(prjCode: string, keyword: string, enabled: boolean) {
   return useQuery({
     queryKey: [...key, 'candidates', prjCode, keyword],
-    queryFn: () =>
-      http.post<{ list: UserListItem[]; total: number }>('/api/project/userList4Prj1', { prjCode, keyword }),
+    queryFn: () => api.value('POST /api/project/userList4Prj1', { prjCode, keyword }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -175,7 +152,7 @@ export function useCandidates(prjCode: string, keyword: string, enabled: boolean
 export function useProjectRoles(prjCode: string, enabled: boolean) {
   return useQuery({
     queryKey: [...key, 'roles', prjCode],
-    queryFn: () => http.get<RoleItem[]>('/api/common/role', { params: { prjCode } }),
+    queryFn: () => api.value('GET /api/common/role', { prjCode }),
     enabled,
   });
 }
@@ -183,8 +160,8 @@ export function useProjectRoles(prjCode: string, enabled: boolean) {
 export function useAddMembers() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { prjCode: string; userIds: string[]; roleId: number }) =>
-      call<{ count: number }>('POST', '/api/project/addPrj1User', { data: body }),
+    mutationFn: (body: EndpointInput<'POST /api/project/addPrj1User'>) =>
+      api.call('POST /api/project/addPrj1User', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -192,8 +169,8 @@ export function useAddMembers() {
 export function useRemoveMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { prjCode: string; userId: string }) =>
-      call<null>('POST', '/api/project/delPrj1User', { data: body }),
+    mutationFn: (body: EndpointInput<'POST /api/project/delPrj1User'>) =>
+      api.call('POST /api/project/delPrj1User', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,17 +1,15 @@
-import type { ProjectTreeNode } from '@pineguard/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
 export function useProjectTree() {
   return useQuery({
     queryKey: ['user', 'projectTree'],
-    queryFn: () => http.get<ProjectTreeNode[]>('/api/user/userProjectTree'),
+    queryFn: () => api.value('GET /api/user/userProjectTree'),
   });
 }
 
 export function useSelectProject() {
   return useMutation({
-    mutationFn: (prjCode: string) =>
-      http.post<{ code: string; name: string }>('/api/user/selectProject', { prjCode }),
+    mutationFn: (prjCode: string) => api.value('POST /api/user/selectProject', { prjCode }),
   });
 }

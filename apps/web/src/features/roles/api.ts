@@ -1,6 +1,6 @@
-import { buildMenuTree, type MenuNode, type MenuRow, type RoleItem } from '@pineguard/contract';
+import { buildMenuTree, type MenuNode, type UpdateRoleInput } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 
 const rolesKey = ['roles'];
@@ -8,14 +8,14 @@ const rolesKey = ['roles'];
 export function useRoles() {
   return useQuery({
     queryKey: [...rolesKey, 'list'],
-    queryFn: () => http.get<RoleItem[]>('/api/common/role'),
+    queryFn: () => api.value('GET /api/common/role', {}),
   });
 }
 
 export function useRoleDetail(id: number | null) {
   return useQuery({
     queryKey: [...rolesKey, 'detail', id],
-    queryFn: () => http.get<RoleItem>('/api/auth/itemUser4Update', { params: { dataId: id } }),
+    queryFn: () => api.value('GET /api/auth/itemUser4Update', { dataId: id ?? 0 }),
     enabled: id !== null,
   });
 }
@@ -24,25 +24,21 @@ export function useRoleDetail(id: number | null) {
 export function useProjectMenuTree() {
   return useQuery({
     queryKey: ['menus', 'list'],
-    queryFn: () => http.get<MenuRow[]>('/api/menu/list'),
+    queryFn: () => api.value('GET /api/menu/list'),
     select: (rows): MenuNode[] => buildMenuTree(rows.filter((r) => r.scope === 'project')),
   });
 }
 
-export type RoleForm = {
-  id?: number;
-  name: string;
-  description: string;
-  permissions: string[];
-  menuIds: number[];
-};
+export type RoleForm = Required<Omit<UpdateRoleInput, 'id'>> & Pick<UpdateRoleInput, 'id'>;
 
 export function useSaveRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (form: RoleForm) =>
-      call<RoleItem>('POST', '/api/auth/updateRole', {
-        data: { ...form, name: form.name.trim(), description: form.description.trim() },
+      api.call('POST /api/auth/updateRole', {
+        ...form,
+        name: form.name.trim(),
+        description: form.description.trim(),
       }),
     onSuccess: () => {
       // A role's menus may be the current user's own: the sidebar follows.
@@ -55,7 +51,7 @@ export function useSaveRole() {
 export function useDeleteRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call('DELETE', '/api/auth/deleteRole', { params: { id } }),
+    mutationFn: (id: number) => api.call('DELETE /api/auth/deleteRole', { id }),
     onSuccess: () => {
       // A role's menus may be the current user's own: the sidebar follows.
       useSession.getState().reloadMenus();

@@ -1,30 +1,21 @@
 import {
+  type AddUserInput,
   clientPasswordHash,
-  type ProjectTreeNode,
-  type RoleItem,
-  type UserListItem,
-  type UserStatus,
+  type EditUserInput,
+  type UserListInput,
+  type VerifyInput,
 } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 
-export type Page<T> = { list: T[]; total: number };
-
-export type UserFilters = {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  roleId?: number;
-  status?: UserStatus;
-  prjCode?: string;
-};
+export type UserFilters = UserListInput & { pageNum: number; pageSize: number };
 
 const usersKey = ['users'];
 
 export function useUserList(filters: UserFilters) {
   return useQuery({
     queryKey: [...usersKey, 'list', filters],
-    queryFn: () => http.post<Page<UserListItem>>('/api/user/userList', filters),
+    queryFn: () => api.value('POST /api/user/userList', filters),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +24,7 @@ export function useUserList(filters: UserFilters) {
 export function useProjectRoles(enabled = true) {
   return useQuery({
     queryKey: ['roles', 'list'],
-    queryFn: () => http.get<RoleItem[]>('/api/common/role'),
+    queryFn: () => api.value('GET /api/common/role', {}),
     enabled,
   });
 }
@@ -41,26 +32,14 @@ export function useProjectRoles(enabled = true) {
 export function useProjectTree(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'projectTree'],
-    queryFn: () => http.get<ProjectTreeNode[]>('/api/user/prjTree4AddUser'),
+    queryFn: () => api.value('GET /api/user/prjTree4AddUser'),
     enabled,
   });
 }
 
-export type AddUserForm = {
-  account: string;
-  password: string;
-  name: string;
-  phone?: string;
-  roleIds: number[];
-};
-
-export type EditUserForm = {
-  id: string;
-  name: string;
-  phone?: string;
-  status: 'active' | 'disabled';
-  roleIds: number[];
-};
+/** The add-user form: the request's fields, the password as typed (hashed on the way out), the phone optional. */
+export type AddUserForm = Omit<AddUserInput, 'phone'> & { phone?: string };
+export type EditUserForm = Omit<EditUserInput, 'phone'> & { phone?: string };
 
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -75,57 +54,49 @@ function useUserMutation<V, R extends { message: string }>(fn: (v: V) => Promise
 
 export function useAddUser() {
   return useUserMutation((f: AddUserForm) =>
-    call('POST', '/api/user/addUser', {
-      data: {
-        account: f.account.trim(),
-        password: clientPasswordHash(f.password),
-        name: f.name.trim(),
-        phone: blankToNull(f.phone),
-        roleIds: f.roleIds,
-      },
+    api.call('POST /api/user/addUser', {
+      account: f.account.trim(),
+      password: clientPasswordHash(f.password),
+      name: f.name.trim(),
+      phone: blankToNull(f.phone),
+      roleIds: f.roleIds,
     }),
   );
 }
 
 export function useEditUser() {
   return useUserMutation((f: EditUserForm) =>
-    call('POST', '/api/user/addUserInfo', {
-      data: { ...f, name: f.name.trim(), phone: blankToNull(f.phone) },
-    }),
+    api.call('POST /api/user/addUserInfo', { ...f, name: f.name.trim(), phone: blankToNull(f.phone) }),
   );
 }
 
 export function useDeleteUser() {
-  return useUserMutation((id: string) => call('DELETE', '/api/user/deleteUser', { params: { id } }));
+  return useUserMutation((id: string) => api.call('DELETE /api/user/deleteUser', { id }));
 }
 
 /** Resolves with the temporary password (in `value`) and the message that tells it. */
 export function useResetPassword() {
-  return useUserMutation((id: string) =>
-    call<{ password: string }>('POST', '/api/user/resetPassword', { data: { id } }),
-  );
+  return useUserMutation((id: string) => api.call('POST /api/user/resetPassword', { id }));
 }
 
 export function useSetPassword() {
   return useUserMutation((v: { id: string; newPassword: string }) =>
-    call('POST', '/api/user/resetPasswordByManager', {
-      data: { id: v.id, newPassword: clientPasswordHash(v.newPassword) },
+    api.call('POST /api/user/resetPasswordByManager', {
+      id: v.id,
+      newPassword: clientPasswordHash(v.newPassword),
     }),
   );
 }
 
 export function useRemoveUserRole() {
   return useUserMutation((v: { userId: string; roleId: number }) =>
-    call('DELETE', '/api/user/delUserRoleRecord', { params: v }),
+    api.call('DELETE /api/user/delUserRoleRecord', v),
   );
 }
 
 /** Whether a phone number is already held by another account (checked as the user types). */
 export async function phoneExists(phone: string): Promise<boolean> {
-  const value = await http.get<{ exists: boolean }>('/api/user/queryPhone', {
-    params: { phone },
-    silent: true,
-  });
+  const value = await api.value('GET /api/user/queryPhone', { phone }, { silent: true });
   return value.exists;
 }
 
@@ -133,17 +104,11 @@ export function useVerifyList(pageNum: number, keyword: string) {
   return useQuery({
     queryKey: [...usersKey, 'verify', pageNum, keyword],
     queryFn: () =>
-      http.post<Page<UserListItem>>('/api/user/verifyUserList', {
-        pageNum,
-        pageSize: 10,
-        keyword: keyword || undefined,
-      }),
+      api.value('POST /api/user/verifyUserList', { pageNum, pageSize: 10, keyword: keyword || undefined }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useVerify() {
-  return useUserMutation((v: { userId: string; approve: boolean; reason: string }) =>
-    call('POST', '/api/user/verify', { data: v }),
-  );
+  return useUserMutation((v: Required<VerifyInput>) => api.call('POST /api/user/verify', v));
 }

@@ -1,21 +1,18 @@
+import { newAccount, personName, phone, verifyBody } from '@pineguard/contract';
 import type { FormRule } from 'antd';
 import type { FeatureTranslate } from '../../shared/featureT.ts';
+import { check, fits, isPasswordLength } from '../../shared/formRules.ts';
 import type { UsersKey } from './messages.ts';
 
-/** The server's rules (contract users.ts), checked before sending. */
-export const accountPattern = /^[A-Za-z0-9_.@-]{3,32}$/;
-export const phonePattern = /^1\d{10}$/;
-export const isAccount = (v: string) => accountPattern.test(v.trim());
-export const isPhone = (v: string) => phonePattern.test(v.trim());
-export const isPassword = (v: string) => v.length >= 6 && v.length <= 11;
-export const isPersonName = (v: string) => v.trim().length >= 1 && v.trim().length <= 12;
+/** The server's rules: the contract's own schemas (users.ts), checked before sending. */
+export const isAccount = fits(newAccount);
+export const isPhone = fits(phone);
+/** The password as typed (it crosses the wire as its hash): spec §5 lengths. */
+export const isPassword = isPasswordLength;
+export const isPersonName = fits(personName);
+const isReason = fits(verifyBody.shape.reason);
 
 type T = FeatureTranslate<UsersKey>;
-
-const check = (ok: (v: string) => boolean, message: string): FormRule => ({
-  validator: (_, value: string | undefined) =>
-    !value || ok(value) ? Promise.resolve() : Promise.reject(new Error(message)),
-});
 
 export const userRules = {
   account: (t: T): FormRule[] => [
@@ -40,6 +37,6 @@ export const userRules = {
   ],
   reason: (t: T): FormRule[] => [
     { required: true, whitespace: true, message: t('verify.reasonRequired') },
-    { max: 200, message: t('verify.reasonMax') },
+    check(isReason, t('verify.reasonMax')),
   ],
 };

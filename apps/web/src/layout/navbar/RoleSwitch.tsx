@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLangStore } from '../../locales/index.ts';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 import { clearTabs } from '../tabs/tabsStore.ts';
 
@@ -28,7 +28,7 @@ export function RoleSwitch() {
   const enabled = Boolean(info && project && !info.isAdmin);
   const self = useQuery({
     queryKey: ['roleSwitch', 'self', token, project?.code],
-    queryFn: () => http.get<SelfValue>('/api/user/self', { silent: true }),
+    queryFn: () => api.value('GET /api/user/self', undefined, { silent: true }),
     enabled,
   });
   if (!enabled || !self.data) return null;
@@ -40,9 +40,7 @@ export function RoleSwitch() {
     modal.confirm({
       title: tx.confirm.replace('{name}', role.name),
       onOk: async () => {
-        const result = await call<{ token: string }>('POST', '/api/user/switchRole', {
-          data: { roleId: role.id },
-        });
+        const result = await api.call('POST /api/user/switchRole', { roleId: role.id });
         clearTabs();
         client.clear();
         // A new token drops the loaded info: the guard reloads it and the menus with it.

@@ -2,10 +2,10 @@ import { type AuditItem, dictionaries } from '@pineguard/contract';
 import { Card, Col, Input, Row, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
-import dayjs from 'dayjs';
 import { useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -21,7 +21,7 @@ export function AuditLog() {
   const t = useAuditT();
   const lang = useLangStore((s) => s.lang);
   const [page, setPage] = useState(1);
-  const [entity, setEntity] = useState<string | undefined>();
+  const [entity, setEntity] = useState<(typeof auditEntities)[number] | undefined>();
   const [keyword, setKeyword] = useState('');
   const list = useAuditList({ pageNum: page, entity, keyword: keyword || undefined });
   const actionLabel = (a: string) => dictionaries.auditAction.find((d) => d.value === a)?.label[lang] ?? a;
@@ -33,7 +33,7 @@ export function AuditLog() {
       title: t('col.time'),
       dataIndex: 'at',
       key: 'at',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, { seconds: true }),
       width: 170,
     },
     { title: t('col.actor'), key: 'actor', render: (_, r) => `${r.actorName}（${r.actorAccount}）` },
@@ -59,7 +59,7 @@ export function AuditLog() {
           placeholder={t('filter.entity')}
           style={{ width: 140 }}
           value={entity}
-          onChange={(v?: string) => {
+          onChange={(v?: (typeof auditEntities)[number]) => {
             setEntity(v);
             setPage(1);
           }}

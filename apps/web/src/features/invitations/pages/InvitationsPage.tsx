@@ -9,7 +9,6 @@ import {
   Form,
   InputNumber,
   Modal,
-  Popconfirm,
   Select,
   type TableColumnsType,
   Tag,
@@ -24,6 +23,8 @@ import { useCan } from '../../../shared/permissions.ts';
 import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
 import { useInvitesT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
 
@@ -31,7 +32,7 @@ type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | nul
 export default function InvitationsPage() {
   const t = useInvitesT();
   const tc = useT();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const can = useCan();
   const manage = can('invitations.manage');
   const [page, setPage] = useState(1);
@@ -88,13 +89,13 @@ export default function InvitationsPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.expires'),
       dataIndex: 'expiresAt',
       key: 'expiresAt',
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('never')),
+      render: (v: string | null) => formatDateTime(v, { fallback: t('never') }),
     },
     {
       title: t('col.uses'),
@@ -114,18 +115,12 @@ export default function InvitationsPage() {
             key: 'actions',
             render: (_: unknown, r: InviteItem) =>
               r.active && (
-                <Popconfirm
+                <ConfirmAction
                   title={t('revoke.confirm', { code: r.code })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    const result = await revoke.mutateAsync(r.id);
-                    message.success(result.message);
-                  }}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('revoke')}
-                  </Button>
-                </Popconfirm>
+                  label={t('revoke')}
+                  danger
+                  run={() => revoke.mutateAsync(r.id)}
+                />
               ),
           },
         ]

@@ -10,7 +10,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -32,6 +31,7 @@ import {
   useSaveMenu,
 } from '../api.ts';
 import { useMenusT } from '../messages.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type Dialog = { mode: 'add'; parent: MenuRow | null } | { mode: 'edit'; row: MenuRow } | null;
 
@@ -128,18 +128,12 @@ export default function MenuPage() {
                 </Button>
                 {/* Built-in menus are the app's own routes; the server refuses to delete them. */}
                 {!r.builtIn && (
-                  <Popconfirm
+                  <ConfirmAction
                     title={t('delete.confirm', { title: r.title })}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={async () => {
-                      const result = await remove.mutateAsync(r.id);
-                      message.success(result.message);
-                    }}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                    label={t('delete')}
+                    danger
+                    run={() => remove.mutateAsync(r.id)}
+                  />
                 )}
               </Space>
             ),

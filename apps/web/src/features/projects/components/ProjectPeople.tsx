@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProjectMember } from '@pineguard/contract';
-import { App, Button, Input, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan, useIsSuperAdmin } from '../../../shared/permissions.ts';
@@ -9,6 +9,7 @@ import { useDebounced } from '../../../shared/useDebounced.ts';
 import { useManagers, useMembers, useRemoveMember } from '../adminApi.ts';
 import { useProjectsT } from '../projectMessages.ts';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 /**
  * The people of a project: its administrators, then every member a page at a time. The super
@@ -17,7 +18,6 @@ import { AddMembersDialog } from './AddMembersDialog.tsx';
  */
 export function ProjectPeople({ project }: { project: { code: string; name: string } }) {
   const t = useProjectsT();
-  const { message } = App.useApp();
   const superAdmin = useIsSuperAdmin();
   const can = useCan();
   const [typed, setTyped] = useState('');
@@ -48,21 +48,13 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
             title: t('col.actions'),
             key: 'actions',
             render: (_: unknown, m: ProjectMember) => (
-              <Popconfirm
+              <ConfirmAction
                 title={t('people.removeConfirm', { name: m.name })}
-                okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  // A refusal is shown by the http client in the server's words.
-                  const result = await remove
-                    .mutateAsync({ prjCode: project.code, userId: m.id })
-                    .catch(() => null);
-                  if (result) message.success(result.message);
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  {t('people.remove')}
-                </Button>
-              </Popconfirm>
+                label={t('people.remove')}
+                danger
+                closeOnError
+                run={() => remove.mutateAsync({ prjCode: project.code, userId: m.id })}
+              />
             ),
           },
         ]

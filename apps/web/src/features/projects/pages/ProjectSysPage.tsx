@@ -29,16 +29,17 @@ import { ProjectPeople } from '../components/ProjectPeople.tsx';
 import { useProjectsT } from '../projectMessages.ts';
 import { parseTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 /** /projectSys: every project, for the super administrator. */
 export default function ProjectSysPage() {
   const t = useProjectsT();
-  const { message } = App.useApp();
   const [query, setQuery] = useState<ProjectListQuery>({ pageNum: 1, pageSize: 10 });
   const [filter] = Form.useForm<{ keyword?: string; area?: string[] }>();
   const projects = useProjectList(query);
   const tree = useCountyTree();
   const measures = useMeasures();
+  const { message } = App.useApp();
   const remove = useDeleteProject();
   const restore = useRestoreProject();
   const archived = query.archived === true;
@@ -109,21 +110,14 @@ export default function ProjectSysPage() {
             <Button type="link" size="small" onClick={() => setPeopleOf(p)}>
               {t('list.people')}
             </Button>
-            <Popconfirm
+            {/* A refusal (what the project still holds) is shown by the http client in the server's words. */}
+            <ConfirmAction
               title={t('delete.confirm', { name: p.name })}
-              okButtonProps={{ danger: true }}
-              styles={{ root: { maxWidth: 360 } }}
-              onConfirm={async () => {
-                // A refusal (what the project still holds) is shown by the http client in the server's words.
-                const result = await remove.mutateAsync(p.code).catch(() => null);
-                if (!result) return;
-                message.success(result.message);
-              }}
-            >
-              <Button type="link" size="small" danger>
-                {t('delete')}
-              </Button>
-            </Popconfirm>
+              label={t('delete')}
+              danger
+              closeOnError
+              run={() => remove.mutateAsync(p.code)}
+            />
           </Space>
         ),
     },

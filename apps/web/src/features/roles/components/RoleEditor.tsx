@@ -1,4 +1,4 @@
-import type { MenuNode, RoleItem } from '@pineguard/contract';
+import { type MenuNode, type PermissionKey, permissionKeys, type RoleItem } from '@pineguard/contract';
 import { Alert, App, Button, Checkbox, Col, Form, Input, Row, Space, Spin, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo } from 'react';
@@ -6,6 +6,8 @@ import { useLangStore, useT } from '../../../locales/index.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { checkedKeysFor, type RoleForm, useProjectMenuTree, useRoleDetail, useSaveRole } from '../api.ts';
 import { permissionGroups, permissionLabels, useRolesT } from '../messages.ts';
+
+const isPermissionKey = (k: string): k is PermissionKey => (permissionKeys as readonly string[]).includes(k);
 
 type Values = { name: string; description: string; permissions: string[]; menuKeys: number[] };
 
@@ -91,7 +93,7 @@ export function RoleEditor({
       ...(roleId === null ? {} : { id: roleId }),
       name: v.name,
       description: v.description ?? '',
-      permissions: v.permissions ?? [],
+      permissions: (v.permissions ?? []).filter(isPermissionKey),
       menuIds: v.menuKeys ?? [],
     };
     try {

@@ -1,18 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem } from '@pineguard/contract';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Popconfirm,
-  Row,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
@@ -20,11 +8,11 @@ import { canDeleteRole, canEditRole } from '../access.ts';
 import { useDeleteRole, useRoles } from '../api.ts';
 import { useRolesT } from '../messages.ts';
 import { RoleEditor } from './RoleEditor.tsx';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 /** Roles of the selected project (platform roles and the project's own) with the editor beside. */
 export function RoleManagement() {
   const t = useRolesT();
-  const { message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const superAdmin = useIsSuperAdmin();
   const roles = useRoles();
@@ -61,23 +49,20 @@ export function RoleManagement() {
             {canEditRole(permissions, superAdmin, r) ? t('edit') : t('view')}
           </Button>
           {canDeleteRole(permissions, superAdmin, r) && (
-            <Popconfirm
+            <ConfirmAction
               title={
                 r.userCount > 0
                   ? t('delete.inUse', { count: r.userCount })
                   : t('delete.confirm', { name: r.name })
               }
-              okButtonProps={{ danger: true, disabled: r.userCount > 0 }}
-              onConfirm={async () => {
-                const result = await remove.mutateAsync(r.id);
-                message.success(result.message);
+              label={t('delete')}
+              danger
+              disabled={r.userCount > 0}
+              run={() => remove.mutateAsync(r.id)}
+              onDone={() => {
                 if (editing === r.id) setEditing(undefined);
               }}
-            >
-              <Button type="link" size="small" danger>
-                {t('delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       ),

@@ -15,7 +15,6 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
@@ -33,6 +32,8 @@ import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type Filters = { keyword?: string; roleId?: number; status?: UserStatus; prjCode?: string };
 
@@ -157,7 +158,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),
@@ -188,18 +189,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
               </Button>
             )}
             {rowCan.remove && (
-              <Popconfirm
+              <ConfirmAction
                 title={t('delete.confirm', { name: user.name })}
-                okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  const result = await remove.mutateAsync(user.id);
-                  message.success(result.message);
-                }}
-              >
-                <Button type="link" size="small" danger>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
+                label={t('delete')}
+                danger
+                run={() => remove.mutateAsync(user.id)}
+              />
             )}
           </Space>
         );

@@ -1,20 +1,7 @@
 import type { UserListItem } from '@pineguard/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../../locales/index.ts';
-import dayjs from 'dayjs';
 import { useSession } from '../../../shared/session.ts';
 import { canReview } from '../access.ts';
 import { useVerify, useVerifyList } from '../api.ts';
@@ -22,6 +9,8 @@ import { StatusTag } from '../components/StatusTag.tsx';
 import { useUsersT } from '../messages.ts';
 import { userRules } from '../rules.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
+import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
@@ -36,11 +25,6 @@ export default function VerifyPage() {
   const verify = useVerify();
   const [rejecting, setRejecting] = useState<UserListItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
-
-  const approve = async (user: UserListItem) => {
-    const result = await verify.mutateAsync({ userId: user.id, approve: true, reason: '' });
-    message.success(result.message);
-  };
 
   const reject = async () => {
     if (!rejecting) return;
@@ -69,7 +53,7 @@ export default function VerifyPage() {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),
@@ -77,14 +61,11 @@ export default function VerifyPage() {
       render: (_, user) =>
         mayReview && (
           <Space size={0}>
-            <Popconfirm
+            <ConfirmAction
               title={t('verify.approveConfirm', { name: user.name })}
-              onConfirm={() => approve(user)}
-            >
-              <Button type="link" size="small">
-                {t('verify.approve')}
-              </Button>
-            </Popconfirm>
+              label={t('verify.approve')}
+              run={() => verify.mutateAsync({ userId: user.id, approve: true, reason: '' })}
+            />
             <Button
               type="link"
               size="small"

@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MainStore, SectionItem } from '@pineguard/contract';
-import { App, Button, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useDeleteSection } from '../../adminApi.ts';
 import { useProjectsT } from '../../projectMessages.ts';
 import { SectionDialog } from '../SectionDialog.tsx';
+import { ConfirmAction } from '../../../../shared/ui/ConfirmAction.tsx';
 
 /** The project's sections (at most 200, so the main-project store holds them all). */
 export function SectionsTab({ store, editable }: { store: MainStore; editable: boolean }) {
   const t = useProjectsT();
-  const { message } = App.useApp();
   const remove = useDeleteSection();
   const [dialog, setDialog] = useState<{ section: SectionItem | null } | null>(null);
   const columns: TableColumnsType<SectionItem> = [
@@ -41,19 +41,13 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
                 <Button type="link" size="small" onClick={() => setDialog({ section: s })}>
                   {t('edit')}
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={t('section.deleteConfirm', { name: s.name })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    // A refusal is shown by the http client in the server's words.
-                    const result = await remove.mutateAsync(s.id).catch(() => null);
-                    if (result) message.success(result.message);
-                  }}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('section.delete')}
-                  </Button>
-                </Popconfirm>
+                  label={t('section.delete')}
+                  danger
+                  closeOnError
+                  run={() => remove.mutateAsync(s.id)}
+                />
               </Space>
             ),
           },

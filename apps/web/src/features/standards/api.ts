@@ -1,9 +1,9 @@
-import type { ColumnDescriptor, StandardTableItem } from '@pineguard/contract';
+import type { FactorItem, RetireColumnInput, SaveFactorInput, SaveTableInput } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 import type { columnBody } from './columnForm.ts';
 
-export type FactorItem = Pick<ColumnDescriptor, 'code' | 'value' | 'fldDescript' | 'fldInput' | 'rules'>;
+export type { FactorItem };
 
 const tablesKey = ['standard', 'tables'];
 const factorsKey = ['yinzi'];
@@ -11,15 +11,14 @@ const factorsKey = ['yinzi'];
 export function useStandardTables() {
   return useQuery({
     queryKey: tablesKey,
-    queryFn: () => http.get<StandardTableItem[]>('/api/standard/list'),
+    queryFn: () => api.value('GET /api/standard/list'),
   });
 }
 
 export function useSaveTable() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code: string; name: string; description: string }) =>
-      call<StandardTableItem>('POST', '/api/standard/saveTable', { data: body }),
+    mutationFn: (body: SaveTableInput) => api.call('POST /api/standard/saveTable', body),
     onSuccess: () => client.invalidateQueries({ queryKey: tablesKey }),
   });
 }
@@ -27,8 +26,7 @@ export function useSaveTable() {
 export function useSaveColumn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReturnType<typeof columnBody>) =>
-      call<ColumnDescriptor>('POST', '/api/standard/saveColumn', { data: body }),
+    mutationFn: (body: ReturnType<typeof columnBody>) => api.call('POST /api/standard/saveColumn', body),
     onSuccess: () => client.invalidateQueries({ queryKey: tablesKey }),
   });
 }
@@ -36,20 +34,19 @@ export function useSaveColumn() {
 export function useRetireColumn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { tableCode: string; code: string }) =>
-      call<null>('POST', '/api/standard/retireColumn', { data: body }),
+    mutationFn: (body: RetireColumnInput) => api.call('POST /api/standard/retireColumn', body),
     onSuccess: () => client.invalidateQueries({ queryKey: tablesKey }),
   });
 }
 
 export function useFactors() {
-  return useQuery({ queryKey: factorsKey, queryFn: () => http.get<FactorItem[]>('/api/yinzi/list') });
+  return useQuery({ queryKey: factorsKey, queryFn: () => api.value('GET /api/yinzi/list') });
 }
 
 export function useSaveFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FactorItem) => call<FactorItem>('POST', '/api/yinzi/save', { data: body }),
+    mutationFn: (body: SaveFactorInput) => api.call('POST /api/yinzi/save', body),
     onSuccess: () => client.invalidateQueries({ queryKey: factorsKey }),
   });
 }
@@ -57,7 +54,7 @@ export function useSaveFactor() {
 export function useDeleteFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => call<null>('DELETE', '/api/yinzi/delete', { params: { code } }),
+    mutationFn: (code: string) => api.call('DELETE /api/yinzi/delete', { code }),
     onSuccess: () => client.invalidateQueries({ queryKey: factorsKey }),
   });
 }

@@ -10,7 +10,6 @@ import {
   Input,
   List,
   Modal,
-  Popconfirm,
   Row,
   Space,
   Switch,
@@ -27,6 +26,7 @@ import { ColumnDialog } from '../components/ColumnDialog.tsx';
 import { RulesCell } from '../components/RulesCell.tsx';
 import { FormPreview } from '../components/FormPreview.tsx';
 import { useMetaT } from '../messages.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 type TableForm = { code: string; name: string; description: string };
 
@@ -152,22 +152,13 @@ export default function DataSysPage() {
             {c.retired ? t('restore') : t('edit')}
           </Button>
           {!c.retired && current && (
-            <Popconfirm
+            <ConfirmAction
               title={t('retire.confirm', { name: c.value })}
-              okButtonProps={{ danger: true }}
-              onConfirm={async () => {
-                // A refusal is shown by the http client in the server's words.
-                const result = await retire
-                  .mutateAsync({ tableCode: current.code, code: c.code })
-                  .catch(() => null);
-                if (!result) return;
-                message.success(result.message);
-              }}
-            >
-              <Button type="link" size="small" danger>
-                {t('retire')}
-              </Button>
-            </Popconfirm>
+              danger
+              closeOnError
+              run={() => retire.mutateAsync({ tableCode: current.code, code: c.code })}
+              label={t('retire')}
+            />
           )}
         </Space>
       ),

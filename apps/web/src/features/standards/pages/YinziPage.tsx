@@ -7,7 +7,6 @@ import {
   Form,
   InputNumber,
   Modal,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -26,6 +25,7 @@ import { columnBody } from '../columnForm.ts';
 import { RulesCell } from '../components/RulesCell.tsx';
 import { ColumnDialog } from '../components/ColumnDialog.tsx';
 import { useMetaT } from '../messages.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 
 function toDraftFactor(f: FactorItem) {
   return {
@@ -133,20 +133,13 @@ export default function YinziPage() {
           <Button type="link" size="small" onClick={() => setToTable(f)}>
             {t('factor.toTable')}
           </Button>
-          <Popconfirm
+          <ConfirmAction
             title={t('factor.delete.confirm', { name: f.value })}
-            okButtonProps={{ danger: true }}
-            onConfirm={async () => {
-              // A refusal is shown by the http client in the server's words.
-              const result = await remove.mutateAsync(f.code).catch(() => null);
-              if (!result) return;
-              message.success(result.message);
-            }}
-          >
-            <Button type="link" size="small" danger>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+            label={t('delete')}
+            danger
+            closeOnError
+            run={() => remove.mutateAsync(f.code)}
+          />
         </Space>
       ),
     },

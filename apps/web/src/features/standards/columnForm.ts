@@ -1,4 +1,4 @@
-import { columnCodePattern, type fldInputs } from '@pineguard/contract';
+import { columnCodePattern, type fldInputs, type SaveColumnInput } from '@pineguard/contract';
 
 export type FldInput = (typeof fldInputs)[number];
 
@@ -73,14 +73,7 @@ export function columnProblems(
 
 /** The saveColumn body for a draft: rules only where the type uses them. */
 export function columnBody(tableCode: string, d: ColumnDraft) {
-  const rules: {
-    required?: boolean;
-    min?: number;
-    max?: number;
-    maxLength?: number;
-    unit?: string;
-    options?: { value: string; label: string }[];
-  } = {};
+  const rules: NonNullable<SaveColumnInput['rules']> = {};
   if (d.required) rules.required = true;
   if (hasRange(d.fldInput)) {
     if (d.min != null) rules.min = d.min;
@@ -102,7 +95,7 @@ export function columnBody(tableCode: string, d: ColumnDraft) {
     fldInput: d.fldInput,
     sort: d.sort ?? 0,
     rules,
-  };
+  } satisfies SaveColumnInput;
 }
 
 /** Where a new column goes: after the last one, on the next multiple of ten. */

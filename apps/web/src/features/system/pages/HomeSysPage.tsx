@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { featureMessages } from '../../../shared/featureT.ts';
-import { http } from '../../../shared/http.ts';
+import { api } from '../../../shared/http.ts';
 
 const { useT } = featureMessages(
   {
@@ -30,15 +30,13 @@ const { useT } = featureMessages(
   },
 );
 
-type Summary = { users: number; projects: number; pendingReviews: number; onlineSessions: number };
-
 /** /homeSys: the sub-system home of super administrators. */
 export default function HomeSysPage() {
   const t = useT();
   const navigate = useNavigate();
   const summary = useQuery({
     queryKey: ['system', 'summary'],
-    queryFn: () => http.get<Summary>('/api/system/summary'),
+    queryFn: () => api.value('GET /api/system/summary'),
   });
   const cards = [
     { key: 'users', icon: <UserOutlined />, color: '#409EFF' },
