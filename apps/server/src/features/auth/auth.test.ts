@@ -251,9 +251,9 @@ describe('sign-in and sessions', () => {
       expect(self.value.sysMenus).toEqual([]);
       expect(self.value.menus.map((m) => m.id)).toEqual([100, 300, 400, 500, 700, 800, 900]);
       const workers = self.value.menus.find((m) => m.id === 700);
+      // Workers are reviewed by the project office, not by the section manager (decisions: Workers).
       expect(workers?.children.map((c) => c.title)).toEqual([
         '劳务人员列表',
-        '劳务人员审核',
         '劳务统计',
         '新增劳务人员',
         '编辑劳务人员',
