@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, fillLogin, initWithDemo, signIn } from './journeys.ts';
+import { chooseProject, demoPassword, fillLogin, initWithDemo, signIn } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -64,9 +64,8 @@ it('a role with a subset of menus: the user sees exactly those and reaches nothi
   const page = await newPage(browser);
   await page.goto(`${server.url}/`);
   await fillLogin(page, 'xuncha01', demoPassword);
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/selectProject');
-  await page.getByText('（KH2026）').click();
-  await page.getByRole('button', { name: '进入项目' }).click();
+  // Their only project is chosen at once.
+  await chooseProject(page, 'KH2026');
   await expect.poll(() => pathOf(page)).toBe('/dashboard');
   await expect.poll(() => sidebarLinks(page)).toEqual(['GIS地图', '用户列表']);
   await snap(page, 'users-roles-03-limited-sidebar');
