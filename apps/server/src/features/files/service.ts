@@ -146,19 +146,7 @@ export async function download(
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
   };
-  const ranges = rangeHeader ? rangeParser(file.bytes, rangeHeader, { combine: true }) : -2;
-  if (ranges === -1) {
-    throw new AppError(ErrorCode.rangeNotSatisfiable, 'rangeNotSatisfiable', {}, { bytes: file.bytes }, 416);
-  }
-  if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges[0]) {
-    // Several ranges are answered with the first one: players ask for one at a time.
-    const { start, end } = ranges[0];
-    headers['content-range'] = `bytes ${start}-${end}/${file.bytes}`;
-    headers['content-length'] = String(end - start + 1);
-    return { status: 206, headers, body: await deps.storage.get(file.storageKey, { start, end }) };
-  }
-  headers['content-length'] = String(file.bytes);
-  return { status: 200, headers, body: await deps.storage.get(file.storageKey) };
+  return withRange(deps, file, headers, rangeHeader);
 }
 
 /**
@@ -216,18 +204,7 @@ export async function mediaDownload(
     'accept-ranges': 'bytes',
     'cache-control': 'private, max-age=600',
   };
-  const ranges = rangeHeader ? rangeParser(file.bytes, rangeHeader, { combine: true }) : -2;
-  if (ranges === -1) {
-    throw new AppError(ErrorCode.rangeNotSatisfiable, 'rangeNotSatisfiable', {}, { bytes: file.bytes }, 416);
-  }
-  if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges[0]) {
-    const { start, end } = ranges[0];
-    headers['content-range'] = `bytes ${start}-${end}/${file.bytes}`;
-    headers['content-length'] = String(end - start + 1);
-    return { status: 206, headers, body: await deps.storage.get(file.storageKey, { start, end }) };
-  }
-  headers['content-length'] = String(file.bytes);
-  return { status: 200, headers, body: await deps.storage.get(file.storageKey) };
+  return withRange(deps, file, headers, rangeHeader);
 }
 
 /** A stored file of a project (for features that reference uploads by id), or undefined. */
@@ -239,4 +216,26 @@ export async function fileOfProject(
   const file = await findFile(deps.database.db, id);
   if (!file || file.projectCode !== projectCode) return undefined;
   return { id: file.id, kind: file.kind as FileKind, contentType: file.contentType };
+}
+
+/** The whole file or the one byte range a player asks for (206), with the matching length headers. */
+async function withRange(
+  deps: AppDeps,
+  file: { bytes: number; storageKey: string },
+  headers: Record<string, string>,
+  rangeHeader: string | undefined,
+): Promise<Download> {
+  const ranges = rangeHeader ? rangeParser(file.bytes, rangeHeader, { combine: true }) : -2;
+  if (ranges === -1) {
+    throw new AppError(ErrorCode.rangeNotSatisfiable, 'rangeNotSatisfiable', {}, { bytes: file.bytes }, 416);
+  }
+  if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges[0]) {
+    // Several ranges are answered with the first one: players ask for one at a time.
+    const { start, end } = ranges[0];
+    headers['content-range'] = `bytes ${start}-${end}/${file.bytes}`;
+    headers['content-length'] = String(end - start + 1);
+    return { status: 206, headers, body: await deps.storage.get(file.storageKey, { start, end }) };
+  }
+  headers['content-length'] = String(file.bytes);
+  return { status: 200, headers, body: await deps.storage.get(file.storageKey) };
 }
