@@ -1,2 +1,3 @@
 /** The projects feature's public API: what other features may call. */
 export { choosableProjects, findProject, isProjectMember, listSections, projectTree } from './service.ts';
+export { managedSectionCodes } from './queries.ts';

@@ -322,3 +322,16 @@ export async function storageUsage(db: Executor, projectCode: string) {
     .orderBy(files.kind);
   return rows.map((r) => ({ kind: r.kind, files: r.files, bytes: Number(r.bytes) }));
 }
+
+/** Section codes a user manages in a project (section managers see only these). */
+export async function managedSectionCodes(
+  db: Executor,
+  projectCode: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ code: sections.code })
+    .from(sections)
+    .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
+  return rows.map((r) => r.code);
+}

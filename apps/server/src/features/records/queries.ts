@@ -5,7 +5,6 @@ import {
   recordHistory,
   records,
   roles,
-  sections,
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
@@ -300,19 +299,6 @@ export async function historyOf(db: Executor, recordId: string) {
     .where(eq(recordHistory.recordId, recordId))
     .orderBy(recordHistory.id)
     .limit(500);
-}
-
-/** Section codes a user manages in a project. */
-export async function managedSectionCodes(
-  db: Executor,
-  projectCode: string,
-  userId: string,
-): Promise<string[]> {
-  const rows = await db
-    .select({ code: sections.code })
-    .from(sections)
-    .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
-  return rows.map((r) => r.code);
 }
 
 /** Live records of a project (or of one of its sections): deleting either is refused while any exist. */

@@ -88,7 +88,7 @@ async function sectionScope(
 ): Promise<string[] | undefined> {
   if (auth.isSuperAdmin || auth.permissions.has('records.review')) return undefined;
   if (!auth.roleCodes.includes('section_manager')) return undefined;
-  return q.managedSectionCodes(db, projectCode, auth.userId);
+  return projects.managedSectionCodes(db, projectCode, auth.userId);
 }
 
 async function fileFacts(db: Executor, ids: string[]): Promise<Map<string, FileFact>> {

@@ -251,18 +251,6 @@ export async function sectionOf(db: Executor, projectCode: string, code: string)
   return row;
 }
 
-export async function sectionsManagedBy(
-  db: Executor,
-  projectCode: string,
-  userId: string,
-): Promise<string[]> {
-  const rows = await db
-    .select({ code: sections.code })
-    .from(sections)
-    .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
-  return rows.map((r) => r.code);
-}
-
 export async function areaName(db: Executor, code: string): Promise<string> {
   const [row] = await db
     .select({ name: areas.name, parent: areas.parentCode })

@@ -26,6 +26,7 @@ import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { fileOfProject } from '../files/index.ts';
+import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
 
 /** Who asks, in which project, in which language, on which China date. */
@@ -46,7 +47,7 @@ async function sectionScope(ctx: WorkerContext): Promise<string[] | undefined> {
   const { auth } = ctx;
   if (auth.isSuperAdmin || !auth.roleCodes.length) return undefined;
   if (!auth.roleCodes.every((c) => c === 'section_manager')) return undefined;
-  return q.sectionsManagedBy(ctx.deps.database.db, ctx.projectCode, auth.userId);
+  return projects.managedSectionCodes(ctx.deps.database.db, ctx.projectCode, auth.userId);
 }
 
 export function seesFullIdNumber(auth: AuthContext): boolean {
