@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectResult, QueryDataListValue, RecordDetail } from '@pineguard/contract';
+import {
+  type CollectResult,
+  type QueryDataListValue,
+  queryDataListValue,
+  type RecordDetail,
+  recordDetail,
+} from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -179,6 +185,73 @@ describe('records', () => {
     const mine = await list(bd, { ...oct });
     expect(mine.value.result.total).toBe(13);
     expect(mine.value.result.list.every((r) => r.code_project4 === 'KH-BD01')).toBe(true);
+  });
+
+  it('answers a page in one statement besides the session, exactly as the contract says; keyword totals follow writes', async () => {
+    const census2 = Array.from({ length: 3 }, (_, i) =>
+      census(
+        { timeSubmit: new Date(Date.UTC(2026, 8, 1 + i, 2)).toISOString() },
+        { pic_tree: photoId, beizhu: '红松岭样地' },
+      ),
+    );
+    await collect(worker, census2);
+    // Every statement the driver is asked to run during one list call.
+    const client = (t.deps.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+      .$client;
+    const original = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      sent.push(typeof first === 'string' ? first : first.text);
+      return original.apply(this, args);
+    };
+    let res: Awaited<ReturnType<typeof list>>;
+    try {
+      await list(admin, {}); // descriptors and project context are read once, then reused
+      sent.length = 0;
+      res = await list(admin, { pageSize: 20 });
+    } finally {
+      client.query = original;
+    }
+    expect(res.code).toBe(0);
+    // The session (with its grants) and the page with its total: no separate count, no metadata.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/from records r/);
+    expect(sent[1]).toMatch(/record_counts/);
+    // The list is serialised without zod (plainJson): prove nothing would be stripped or refused.
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/queryDataList',
+      headers: { token: admin },
+      payload: { prjStandCode: 'gbksdc0101', pageNum: 1, pageSize: 5 },
+    });
+    const body = raw.json() as { value: unknown };
+    expect(queryDataListValue.parse(body.value)).toEqual(body.value);
+    const detailRaw = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/queryDataDetail',
+      headers: { token: admin },
+      payload: { id: census2[0]!.uuid },
+    });
+    const detailBody = detailRaw.json() as { value: { data: unknown } };
+    expect(recordDetail.parse(detailBody.value.data)).toEqual(detailBody.value.data);
+    // Times leave as China time text.
+    expect((body.value as QueryDataListValue).result.list[0]!.time_submit).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
+    // A keyword total is remembered for the next pages, and forgotten by a write.
+    const before = await list(admin, { keyWords: '红松岭' });
+    expect(before.value.result.total).toBe(3);
+    const approved = await t.api('POST', '/api/data/examine', {
+      token: jianli,
+      body: { ids: [census2[0]!.uuid], action: 'approve' },
+    });
+    expect(approved.code).toBe(0);
+    const pending = await list(admin, { keyWords: '红松岭', codeState: '10' });
+    expect(pending.value.result.total).toBe(2);
+    await t.api('POST', '/api/data/del', { token: admin, body: { ids: [census2[1]!.uuid] } });
+    const after = await list(admin, { keyWords: '红松岭' });
+    expect(after.value.result.total).toBe(2);
   });
 
   it('shows detail with media and timeline; reviews, corrects, deletes and restores with history', async () => {

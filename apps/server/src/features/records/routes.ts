@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { authOf, prjCodeInBody, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
+import { plainJson } from '../../platform/serializer.ts';
 import * as files from '../files/index.ts';
 import * as records from './service.ts';
 
@@ -58,6 +59,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/sync/queryDataList', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
@@ -69,6 +71,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/sync/queryDataDetail', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read' },
     schema: {
       tags,
@@ -192,6 +195,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---- tree quantity (ymfs) ---- */
 
   app.post('/api/sync/queryYmfsList', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,

@@ -22,7 +22,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor, estimateRows } from '../../platform/pagination.ts';
+import {
+  decodeCursor,
+  EXACT_COUNT_LIMIT,
+  encodeCursor,
+  estimateRows,
+} from '../../platform/pagination.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
@@ -228,6 +233,7 @@ export async function ingest(
     );
     return inserted;
   });
+  forgetTotals();
   const notInserted = rows.filter((row) => !stored.has(row.id!)).map((row) => row.id!);
   const owners = await q.projectsOfIds(db, notInserted);
   const firstSeen = new Set<string>();
@@ -333,6 +339,12 @@ function rejected(errors: FieldError[]): AppError {
 
 /* ------------------------------------------------------------------ list */
 
+/** Keyword (and recycle-bin) totals per filter, reused for this long by the next pages. */
+const KEYWORD_TOTAL_MS = 10_000;
+const keywordTotals = new Map<string, { at: number; total: { total: number; totalExact: boolean } }>();
+/** Any write through this process forgets them (other instances' copies age out within seconds). */
+const forgetTotals = () => keywordTotals.clear();
+
 const cursorCache = new Map<string, string>();
 const CURSOR_CACHE_MAX = 20_000;
 function remember(key: string, cursor: string) {
@@ -388,9 +400,9 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
     code_project4: r.section_code,
     code_usr_account: r.account,
     userName: r.user_name,
-    time_submit: chinaTime(r.time_submit)!,
-    time_update: chinaTime(r.time_update)!,
-    time_edit: chinaTime(r.time_edit),
+    time_submit: r.time_submit,
+    time_update: r.time_update,
+    time_edit: r.time_edit,
     user_edit: r.editor_name,
     gps_long: gpsText(Number(r.gps_long)),
     gps_lat: gpsText(Number(r.gps_lat)),
@@ -403,7 +415,7 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
     code_state: r.state,
     state_reason: r.state_reason,
     table_code: r.table_code,
-    deleted: r.deleted_at !== null,
+    deleted: r.deleted,
   };
 }
 
@@ -473,10 +485,32 @@ export async function list(
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
-  const [rows, total] = await Promise.all([
-    q.listPage(db, where, { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }),
-    totalOf(db, filter, where),
-  ]);
+  // Without a keyword the counters answer exactly (a sum over a few hundred rows). With one (or
+  // in the recycle bin) a capped count answers, beyond which the planner's estimate does; that
+  // count reads every row of the filter, so it is remembered for a few seconds per filter and
+  // the next pages of the same filter do not count again. Either rides in the page's statement.
+  const counted = !filter.keyword && !filter.deleted;
+  const remembered = counted ? undefined : keywordTotals.get(cacheKey);
+  const fresh = remembered && Date.now() - remembered.at < KEYWORD_TOTAL_MS ? remembered : undefined;
+  const totalSql = counted
+    ? q.counterTotal(filter)
+    : fresh
+      ? sql`null::bigint`
+      : q.cappedTotal(where, EXACT_COUNT_LIMIT);
+  const rows = await q.listPage(
+    db,
+    where,
+    { expr: sort.expr, dir },
+    { limit: body.pageSize, offset, after },
+    totalSql,
+  );
+  const total =
+    fresh?.total ??
+    (await totalOf(db, rows[0]?.total_n ?? (await q.totalOnly(db, totalSql)), counted, where, cacheKey));
+  if (!counted && !fresh) {
+    if (keywordTotals.size >= 5_000) keywordTotals.clear();
+    keywordTotals.set(cacheKey, { at: Date.now(), total });
+  }
   if (reverse) rows.reverse();
   const list = rows.map((r) => toRow(r, ctx));
   let nextCursor: string | undefined;
@@ -495,20 +529,20 @@ export async function list(
   };
 }
 
-async function totalOf(db: Executor, filter: q.ListFilter, where: SQL) {
-  if (!filter.keyword && !filter.deleted)
-    return { total: await q.countFromCounters(db, filter), totalExact: true };
-  const capped = await db.execute(
-    sql`select count(*)::int as n from (select 1 from records r where ${where} limit 10001) x`,
+/** An exact total, or past the cap the planner's estimate (remembered a few seconds per filter). */
+async function totalOf(
+  db: Executor,
+  raw: string | number,
+  counted: boolean,
+  where: SQL,
+  filterKey: string,
+) {
+  const n = Number(raw);
+  if (counted || n <= EXACT_COUNT_LIMIT) return { total: n, totalExact: true };
+  const estimate = await cachedRead(`estimate:${filterKey}`, () =>
+    estimateRows(db, sql`select 1 from records r where ${where}`),
   );
-  const n = Number(
-    ((capped as { rows?: { n: number }[] }).rows ?? (capped as unknown as { n: number }[]))[0]?.n ?? 0,
-  );
-  if (n <= 10_000) return { total: n, totalExact: true };
-  return {
-    total: Math.max(n, await estimateRows(db, sql`select 1 from records r where ${where}`)),
-    totalExact: false,
-  };
+  return { total: Math.max(n, estimate), totalExact: false };
 }
 
 /* ------------------------------------------------------------------ detail */
@@ -534,7 +568,7 @@ export async function detail(
 ): Promise<RecordDetail> {
   const { db } = deps.database;
   const r = await visibleRecord(db, auth, projectCode, id);
-  if (r.deleted_at !== null && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
+  if (r.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
     throw fail.notFound('recordNotFound');
   }
   const [ctx, table, history] = await Promise.all([
@@ -616,7 +650,7 @@ export async function examine(
   input: { ids: string[]; action: 'approve' | 'return' | 'reject'; reason?: string | undefined },
 ) {
   const rule = transitions[input.action];
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const rows = await lockVisible(tx, auth, projectCode, input.ids);
     const moving = rows.filter((r) => !r.deletedAt && rule.from.includes(r.state));
     if (!moving.length) throw fail.invalid('stateChangeInvalid');
@@ -648,6 +682,8 @@ export async function examine(
     );
     return { changed: ids.length, ids };
   });
+  forgetTotals();
+  return result;
 }
 
 export async function setDeleted(
@@ -658,7 +694,7 @@ export async function setDeleted(
   deleted: boolean,
   reason?: string,
 ) {
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const rows = await lockVisible(tx, auth, projectCode, ids);
     const moving = rows.filter((r) => (r.deletedAt !== null) !== deleted);
     const changed = moving.map((r) => r.id);
@@ -685,6 +721,8 @@ export async function setDeleted(
     );
     return { changed: changed.length, ids: changed };
   });
+  forgetTotals();
+  return result;
 }
 
 /** The approval save: corrects dynamic fields (not fixed, pic_ or vdo_), keeping before/after per field. */
@@ -695,7 +733,7 @@ export async function correct(
   input: { id: string; fields: Record<string, unknown>; reason?: string | undefined },
   lang: Lang,
 ) {
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const [row] = await lockVisible(tx, auth, projectCode, [input.id]);
     if (!row) throw fail.notFound('recordNotFound');
     if (row.deletedAt) throw fail.invalid('recordDeleted');
@@ -758,6 +796,8 @@ export async function correct(
     ]);
     return { changed: 1, ids: [row.id] };
   });
+  forgetTotals();
+  return result;
 }
 
 /* ------------------------------------------------------------------ columns, users, holders */
