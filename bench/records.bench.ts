@@ -49,7 +49,8 @@ client.query = (...args: unknown[]) => {
   if (capturing) {
     const first = args[0] as string | { text: string; values?: unknown[] };
     const text = typeof first === 'string' ? first : first.text;
-    const params = (args[1] as unknown[] | undefined) ?? (typeof first === 'string' ? [] : (first.values ?? []));
+    const params =
+      (args[1] as unknown[] | undefined) ?? (typeof first === 'string' ? [] : (first.values ?? []));
     capturing.push({ text, params });
   }
   return query(...args);
@@ -143,7 +144,9 @@ async function sentBy(body: Record<string, unknown>): Promise<Sent> {
   );
   for (const s of sent) console.log(`    SQL: ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
   const list = sent.find((s) => /from records r/.test(s.text)) ?? sent[sent.length - 1]!;
-  const plan = rows<Record<string, string>>(await query(`explain (analyze, buffers) ${list.text}`, list.params));
+  const plan = rows<Record<string, string>>(
+    await query(`explain (analyze, buffers) ${list.text}`, list.params),
+  );
   const lines = plan.map((p) => Object.values(p)[0]!);
   const top = lines.find((l) => /Buffers/.test(l)) ?? '';
   const exec = lines.find((l) => /Execution Time/.test(l)) ?? '';
@@ -261,7 +264,9 @@ figure(
 const perSec = Math.round(ingested / ingestSecs);
 
 const check = (label: string, value: number, target: string, ok: boolean) =>
-  console.log(`  ${label.padEnd(52)} ${value.toFixed(2).padStart(9)}  target ${target.padEnd(10)} ${ok ? 'met' : 'NOT met'}`);
+  console.log(
+    `  ${label.padEnd(52)} ${value.toFixed(2).padStart(9)}  target ${target.padEnd(10)} ${ok ? 'met' : 'NOT met'}`,
+  );
 console.log(`summary (${database.driver}, ${total} records)`);
 for (const [name, f] of Object.entries(figures)) {
   if (!name.endsWith('(API)') || name.startsWith('queryDataDetail')) continue;

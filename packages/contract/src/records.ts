@@ -153,6 +153,8 @@ export const recordMedia = z.object({
   takenAt: z.string().nullable(),
   exifLong: z.number().nullable(),
   exifLat: z.number().nullable(),
+  /** EXIF Make + Model. */
+  camera: z.string().nullable(),
 });
 export type RecordMedia = z.infer<typeof recordMedia>;
 

@@ -81,7 +81,9 @@ function sessionQuery(db: Db) {
       isSuperAdmin: users.isSuperAdmin,
       status: users.status,
       deletedAt: users.deletedAt,
-      held: sql<HeldRole[] | string | null>`(select json_agg(json_build_object('id', r.id, 'code', r.code, 'permissions', r.permissions))
+      held: sql<
+        HeldRole[] | string | null
+      >`(select json_agg(json_build_object('id', r.id, 'code', r.code, 'permissions', r.permissions))
         from ${userProjectRoles} upr
         join ${roles} r on r.id = upr.role_id
         join ${projects} p on p.code = upr.project_code and p.deleted_at is null

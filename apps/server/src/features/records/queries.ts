@@ -218,7 +218,8 @@ export async function listPage(
   total: SQL,
 ): Promise<ListedRow[]> {
   const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key, ${total} as total_n
+  const result =
+    await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key, ${total} as total_n
     from records r
     join users u on u.id = r.collector_id
     left join users e on e.id = r.editor_id

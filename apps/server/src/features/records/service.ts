@@ -22,12 +22,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import {
-  decodeCursor,
-  EXACT_COUNT_LIMIT,
-  encodeCursor,
-  estimateRows,
-} from '../../platform/pagination.ts';
+import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../../platform/pagination.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
@@ -530,13 +525,7 @@ export async function list(
 }
 
 /** An exact total, or past the cap the planner's estimate (remembered a few seconds per filter). */
-async function totalOf(
-  db: Executor,
-  raw: string | number,
-  counted: boolean,
-  where: SQL,
-  filterKey: string,
-) {
+async function totalOf(db: Executor, raw: string | number, counted: boolean, where: SQL, filterKey: string) {
   const n = Number(raw);
   if (counted || n <= EXACT_COUNT_LIMIT) return { total: n, totalExact: true };
   const estimate = await cachedRead(`estimate:${filterKey}`, () =>
@@ -611,6 +600,7 @@ export async function detail(
         takenAt: f.takenAt ? f.takenAt.toISOString() : null,
         exifLong: f.exifLong,
         exifLat: f.exifLat,
+        camera: f.camera,
       },
     ];
   });
