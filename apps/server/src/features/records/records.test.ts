@@ -434,6 +434,103 @@ describe('records', () => {
     expect(hidden.code).not.toBe(0);
   });
 
+  it('refuses project B on every records route of the route table (ids and prjCode), and leaves B unchanged', async () => {
+    const rowsOf = async (q: ReturnType<typeof sql>) =>
+      ((await t.deps.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // B's own record (with B's photo) and one of A's.
+    const jsForm = new FormData();
+    jsForm.append('file', new Blob([png], { type: 'image/png' }), 'b.png');
+    const formRes = new Response(jsForm);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?kind=photo',
+      headers: { token: adminJs, 'content-type': formRes.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await formRes.arrayBuffer()),
+    });
+    const bPhoto = (up.json() as { value: { id: string } }).value.id;
+    const bRecord = census({ sectionCode: 'JS-BD01' }, { pic_tree: bPhoto });
+    expect((await collect(adminJs, [bRecord])).value.results[0]?.status).toBe('created');
+    const aRecord = census({}, { pic_tree: photoId });
+    expect((await collect(worker, [aRecord])).value.results[0]?.status).toBe('created');
+    const b = { id: bRecord.uuid, table_code: bRecord.tableCode };
+    const a = { id: aRecord.uuid };
+    const bId = b.id;
+    const aId = a.id;
+    const snapshot = () =>
+      rowsOf(
+        sql`select id, state, state_reason, fields, deleted_at, time_edit from records where project_code = 'JS2026' order by id`,
+      );
+    const before = await snapshot();
+    const table = b.table_code;
+    // One request per records route naming B; `refused` checks the answer.
+    const refusedEnvelope = (res: { code: number }) => res.code !== 0;
+    const sweep: Record<
+      string,
+      { body?: unknown; query?: string; refused?: (res: { code: number; value: unknown }) => boolean }
+    > = {
+      'POST /api/collect/records': {
+        body: { records: [census({ uuid: bId })] },
+        refused: (res) => (res.value as { results: CollectResult[] }).results[0]?.status === 'rejected',
+      },
+      'POST /api/sync/queryDataList': {
+        body: { prjCode: 'JS2026', prjStandCode: table, pageNum: 1, pageSize: 10 },
+      },
+      'POST /api/sync/queryDataDetail': { body: { id: bId } },
+      'POST /api/sync/uploadData4PC': {
+        body: {
+          tbName: 'gbksdc0101',
+          data: {
+            code_project4: 'JS-BD02',
+            kssl: 1,
+            shuzhong: '马尾松',
+            dcfs: '地面调查',
+            pic_tree: photoId,
+          },
+        },
+      },
+      'POST /api/data/examine': { body: { ids: [bId], action: 'approve' } },
+      'POST /api/data/del': { body: { ids: [bId] } },
+      'POST /api/data/restore': { body: { ids: [bId] } },
+      'POST /api/data/update': { body: { id: bId, fields: { beizhu: 'x' } } },
+      'POST /api/data/columnList': { body: { prjCode: 'JS2026', prjStandCode: table } },
+      'POST /api/data/uploadColumns': { body: { prjCode: 'JS2026' } },
+      'POST /api/sync/queryYmfsList': {
+        body: { prjCode: 'JS2026', prjStandCode: 'gbymfs0101', pageNum: 1, pageSize: 10 },
+      },
+      'GET /api/sync/queryYmfsDetail': { query: `id=${bId}` },
+      'DELETE /api/data/delYmfs': { query: `id=${bId}` },
+      'POST /api/data/examineYmfs': { body: { code_result: 20, pid: bId } },
+      'POST /api/data/updateYmfs': {
+        body: { id: bId, projectCode: 'KH2026', yimushuliang: 3, tableCode: table },
+      },
+      'POST /api/sync/examineUserList': { body: { prjCode: 'JS2026' } },
+    };
+    // The route table decides what is swept: a new records route without a line above fails here.
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const recordsRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.includes('records'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(recordsRoutes.sort()).toEqual(Object.keys(sweep).sort());
+    for (const [key, req] of Object.entries(sweep)) {
+      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+      for (const token of [admin, jianli]) {
+        const res = await t.api(method, req.query ? `${path}?${req.query}` : path, { token, body: req.body });
+        expect((req.refused ?? refusedEnvelope)(res), `${key} answered ${res.code} ${res.message}`).toBe(
+          true,
+        );
+      }
+    }
+    // A record of A named with B's project code is refused too.
+    const mixed = await t.api('POST', '/api/data/updateYmfs', {
+      token: admin,
+      body: { id: aId, projectCode: 'JS2026', yimushuliang: 3, tableCode: table },
+    });
+    expect(mixed.code).not.toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('serves the tree-quantity calls, columns, upload columns and examiners', async () => {
     const burn = {
       uuid: randomUUID(),
