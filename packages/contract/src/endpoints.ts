@@ -63,6 +63,27 @@ import {
   verifyBody,
   verifyListBody,
   areaNode,
+  changedValue,
+  columnListBody,
+  createdValue,
+  delYmfsQuery,
+  examineBody,
+  examineUser,
+  examineUserListBody,
+  examineYmfsBody,
+  queryDataListBody,
+  queryDataListValue,
+  queryYmfsListBody,
+  recordDetail,
+  recordIdBody,
+  recordIdQuery,
+  recordIdsBody,
+  updateRecordBody,
+  updateYmfsBody,
+  uploadColumnsBody,
+  uploadColumnsValue,
+  uploadData4PCBody,
+  ymfsDetailValue,
 } from './index.ts';
 
 /**
@@ -178,6 +199,23 @@ export const endpoints = {
   'GET /api/yinzi/list': { value: z.array(factorItem) },
   'POST /api/yinzi/save': { body: saveFactorBody, value: factorItem },
   'DELETE /api/yinzi/delete': { query: z.object({ code: z.string().max(40) }), value: none },
+
+  // records (the server declares these inline: `{ data: recordDetail }`, arrays of descriptors)
+  'POST /api/sync/queryDataList': { body: queryDataListBody, value: queryDataListValue },
+  'POST /api/sync/queryDataDetail': { body: recordIdBody, value: z.object({ data: recordDetail }) },
+  'POST /api/sync/uploadData4PC': { body: uploadData4PCBody, value: createdValue },
+  'POST /api/data/examine': { body: examineBody, value: changedValue },
+  'POST /api/data/del': { body: recordIdsBody, value: changedValue },
+  'POST /api/data/restore': { body: recordIdsBody, value: changedValue },
+  'POST /api/data/update': { body: updateRecordBody, value: changedValue },
+  'POST /api/data/columnList': { body: columnListBody, value: z.array(columnDescriptor) },
+  'POST /api/data/uploadColumns': { body: uploadColumnsBody, value: uploadColumnsValue },
+  'POST /api/sync/queryYmfsList': { body: queryYmfsListBody, value: queryDataListValue },
+  'GET /api/sync/queryYmfsDetail': { query: recordIdQuery, value: ymfsDetailValue },
+  'DELETE /api/data/delYmfs': { query: delYmfsQuery, value: changedValue },
+  'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
+  'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
+  'POST /api/sync/examineUserList': { body: examineUserListBody, value: z.array(examineUser) },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;
