@@ -97,6 +97,24 @@ describe('records', () => {
     expect(listed.value.result.list.find((r) => r.id === good.uuid)?.gps_xian).toBe('开化县');
   });
 
+  it('names the township from a GB/T 2260 township or village code, keeps what the device named', async () => {
+    const byCode = census({ place: { xiang: '330824106' } }, { pic_tree: photoId });
+    const byVillage = census({ place: { xzcun: '330824107201' } }, { pic_tree: photoId });
+    const named = census({ place: { xiang: '华埠镇', xzcun: '金星村' } }, { pic_tree: photoId });
+    const results = (await collect(worker, [byCode, byVillage, named])).value.results;
+    expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created']);
+    const place = async (id: string) => {
+      const d = await t.api<{ data: RecordDetail }>('POST', '/api/sync/queryDataDetail', {
+        token: admin,
+        body: { id },
+      });
+      return [d.value.data.gps_xian, d.value.data.gps_xiang, d.value.data.gps_xzcun];
+    };
+    expect(await place(byCode.uuid)).toEqual(['开化县', '桐村镇', '']);
+    expect(await place(byVillage.uuid)).toEqual(['开化县', '杨林镇', '330824107201']);
+    expect(await place(named.uuid)).toEqual(['开化县', '华埠镇', '金星村']);
+  });
+
   it('stores a concurrently resent batch exactly once and answers duplicate with the id', async () => {
     const batch = Array.from({ length: 20 }, () => census({}, { pic_tree: photoId }));
     const [one, two] = await Promise.all([collect(worker, batch), collect(worker, batch)]);

@@ -55,6 +55,8 @@ type ProjectContext = {
   areaCode: string;
   areaName: string;
   sections: Map<string, { areaCodes: string[]; areaNames: string[]; managerId: string | null }>;
+  /** The townships of the project's county (code → name), to name a township the device sent as a code. */
+  townships: Map<string, string>;
 };
 
 async function projectContext(db: Executor, projectCode: string): Promise<ProjectContext> {
@@ -63,11 +65,13 @@ async function projectContext(db: Executor, projectCode: string): Promise<Projec
   const paths = await areas.areaPaths(db, [project.areaCode]);
   const path = paths.get(project.areaCode) ?? '';
   const sections = await projects.listSections(db, projectCode);
+  const townships = await areas.projectTownships(db, project.areaCode);
   return {
     projectCode,
     areaCode: project.areaCode,
     areaName: path.split(' / ').pop() ?? '',
     sections: new Map(sections.map((s) => [s.code, s])),
+    townships: new Map(townships.map((a) => [a.code, a.name])),
   };
 }
 
@@ -181,14 +185,7 @@ export async function ingest(
     results.push({ uuid: r.id, status: 'created', id: r.id });
     if (seen.has(r.id)) continue;
     seen.add(r.id);
-    // Location names the device left empty: the county from the project's area, the township
-    // from the section when it covers exactly one.
-    const place = {
-      gpsXian: r.place.xian || ctx.areaName,
-      gpsXiang: r.place.xiang || (section.areaNames.length === 1 ? section.areaNames[0]! : ''),
-      gpsXzcun: r.place.xzcun || '',
-      gpsXiaoban: r.place.xiaoban || '',
-    };
+    const place = placeNames(ctx, section, r.place);
     rows.push({
       id: r.id,
       projectCode,
@@ -247,6 +244,27 @@ export async function ingest(
     }
     return { uuid: res.uuid, status: 'duplicate', id: res.uuid };
   });
+}
+
+/**
+ * Location names (decision "Location names"): what the device sent wins, a GB/T 2260 township
+ * code (9 digits) or village code (12 digits) is named from the county's area tree; an empty
+ * county is the project's county; an empty township is the village code's township, else the
+ * section's township when the section covers exactly one. Nothing is guessed from the point: we
+ * hold no township or village boundaries, and a wrong township in a report is worse than none.
+ */
+function placeNames(ctx: ProjectContext, section: { areaNames: string[] }, device: IncomingRecord['place']) {
+  const xzcun = device.xzcun ?? '';
+  const xiang = device.xiang ?? '';
+  const villageTownship = /^\d{12}$/.test(xzcun) ? ctx.townships.get(xzcun.slice(0, 9)) : undefined;
+  const named = /^\d{9}$/.test(xiang) ? ctx.townships.get(xiang) : undefined;
+  return {
+    gpsXian: device.xian || ctx.areaName,
+    gpsXiang:
+      named ?? (xiang || villageTownship || (section.areaNames.length === 1 ? section.areaNames[0]! : '')),
+    gpsXzcun: xzcun,
+    gpsXiaoban: device.xiaoban || '',
+  };
 }
 
 /** Parses the raw records of POST /api/collect/records one by one: one bad record never fails the batch. */
