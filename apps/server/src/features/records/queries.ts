@@ -229,6 +229,12 @@ export async function listPage(
   return rowsOf<ListedRow>(result);
 }
 
+/** Ids of the records of a filter, at most `limit` (a batch review of "every record of the filter"). */
+export async function idsOf(db: Executor, where: SQL, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`select r.id from records r where ${where} limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
 export async function findRecord(
   db: Executor,
   id: string,

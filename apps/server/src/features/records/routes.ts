@@ -106,7 +106,10 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/data/examine', {
-    config: { access: 'records.review' },
+    config: {
+      access: 'records.review',
+      projectOf: (req) => (req.body as { filter?: { prjCode?: string } } | undefined)?.filter?.prjCode,
+    },
     schema: {
       tags,
       summary: '审核采集数据（通过、退回、驳回）',
@@ -115,7 +118,16 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const lang = requestLang(req);
-      const value = await records.examine(deps, authOf(req), projectOf(req), req.body);
+      const { ids, filter, expected, action, reason } = req.body;
+      const value =
+        filter && expected
+          ? await records.examineByFilter(deps, authOf(req), projectOf(req), {
+              filter,
+              expected,
+              action,
+              reason,
+            })
+          : await records.examine(deps, authOf(req), projectOf(req), { ids: ids ?? [], action, reason });
       const key =
         req.body.action === 'approve' ? 'approved' : req.body.action === 'return' ? 'returned' : 'rejected';
       return ok(value, t(lang, key));

@@ -8,10 +8,12 @@ import {
   type HistoryEntry,
   type Lang,
   MAX_FIELDS_BYTES,
+  MAX_EXAMINE_BY_FILTER,
   MAX_PAGE_NUM,
   type QueryDataListBody,
   type QueryDataListValue,
   type RecordDetail,
+  type RecordFilter,
   type RecordMedia,
   type RecordRow,
   sortableFixedColumns,
@@ -435,6 +437,28 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
 /** Escapes LIKE wildcards of a keyword. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The list's filter as SQL terms: the caller's section scope applied, the keyword reduced and escaped. */
+async function listFilter(
+  db: Executor,
+  auth: AuthContext,
+  projectCode: string,
+  body: RecordFilter & { deleted?: boolean | undefined },
+): Promise<q.ListFilter> {
+  const scope = await sectionScope(db, auth, projectCode);
+  const keyword = body.keyWords ? searchToken(body.keyWords) : '';
+  return {
+    projectCode,
+    tableCode: body.prjStandCode,
+    deleted: body.deleted ?? false,
+    sectionCode: body.biaoduan || undefined,
+    sectionCodes: scope,
+    state: body.codeState,
+    begin: body.begin,
+    end: body.end,
+    keyword: keyword ? likeEscape(keyword) : undefined,
+  };
+}
+
 /**
  * queryDataList. Paging: the default sort (time_submit, id) pages by keyset — from the client's
  * `cursor`, or from the cursor this process remembered for the same filter and page number —
@@ -455,19 +479,7 @@ export async function list(
       tableFor(db, projectCode, body.prjStandCode),
     ),
   ]);
-  const scope = await sectionScope(db, auth, projectCode);
-  const keyword = body.keyWords ? searchToken(body.keyWords) : '';
-  const filter: q.ListFilter = {
-    projectCode,
-    tableCode: body.prjStandCode,
-    deleted: body.deleted ?? false,
-    sectionCode: body.biaoduan || undefined,
-    sectionCodes: scope,
-    state: body.codeState,
-    begin: body.begin,
-    end: body.end,
-    keyword: keyword ? likeEscape(keyword) : undefined,
-  };
+  const filter = await listFilter(db, auth, projectCode, body);
   const where = q.whereOf(filter);
   const sort = sortOf(body.sort, table.columns);
   const keysetable = sort.code === 'time_submit' || sort.code === 'time_update';
@@ -692,6 +704,35 @@ export async function examine(
   });
   forgetTotals();
   return result;
+}
+
+/**
+ * "Every record of the filter": the reviewer saw the list's total and confirmed it (`expected`).
+ * The filter is read again (the caller's sections only); more than MAX_EXAMINE_BY_FILTER or a
+ * count that moved since is refused with the new count; then the records that can make the move
+ * are moved like a selection of ids (locked, history, counters), the others are left as they are.
+ */
+export async function examineByFilter(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: {
+    filter: RecordFilter;
+    expected: number;
+    action: 'approve' | 'return' | 'reject';
+    reason?: string | undefined;
+  },
+) {
+  const { db } = deps.database;
+  await cachedRead(`table:${projectCode}:${input.filter.prjStandCode}`, () =>
+    tableFor(db, projectCode, input.filter.prjStandCode),
+  );
+  const filter = await listFilter(db, auth, projectCode, input.filter);
+  const ids = await q.idsOf(db, q.whereOf(filter), MAX_EXAMINE_BY_FILTER + 1);
+  if (ids.length > MAX_EXAMINE_BY_FILTER)
+    throw fail.invalid('examineTooMany', { max: MAX_EXAMINE_BY_FILTER });
+  if (ids.length !== input.expected) throw fail.invalid('examineCountChanged', { count: ids.length });
+  return examine(deps, auth, projectCode, { ids, action: input.action, reason: input.reason });
 }
 
 export async function setDeleted(
