@@ -102,7 +102,9 @@ async function navigate(page: Page, path: string, pending: () => number, problem
   const screen = bare
     ? page.locator('.ant-result, .ant-form, .ant-card, .ant-tree')
     : page.locator(`[data-page="${path}"]`);
-  await expect.poll(async () => pathOf(page) !== path || (await screen.first().isVisible()), path).toBe(true);
+  await expect
+    .poll(async () => pathOf(page) !== path || (await screen.first().isVisible()), { message: path })
+    .toBe(true);
   // Settled: nothing in flight for a few polls in a row (lazy chunks, then the screen's queries).
   let quiet = 0;
   await expect.poll(() => (pending() === 0 ? ++quiet : (quiet = 0)) >= 3).toBe(true);
