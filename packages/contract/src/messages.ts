@@ -132,6 +132,10 @@ export const messages = {
     en: 'Built-in menus cannot be deleted; hide them instead',
   },
   menuParentInvalid: { 'zh-CN': '上级菜单无效', en: 'The parent menu is not valid' },
+  menuParentExternal: {
+    'zh-CN': '外链菜单下不能添加子项',
+    en: 'An external link cannot have child items',
+  },
   inviteInvalid: {
     'zh-CN': '邀请码无效、已过期或已用完',
     en: 'The invitation code is invalid, expired or used up',

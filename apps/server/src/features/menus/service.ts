@@ -45,6 +45,8 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
     ) {
       throw fail.invalid('menuParentInvalid');
     }
+    // An external link opens outside the app: nothing can sit under it.
+    if (/^https?:\/\//i.test(parent.path.trim())) throw fail.invalid('menuParentExternal');
   }
   const { id, ...values } = input;
   return db.transaction(async (tx) => {
