@@ -155,6 +155,8 @@ export const messages = {
   passwordSet: { 'zh-CN': '密码已重置', en: 'The password was reset' },
   saved: { 'zh-CN': '保存成功', en: 'Saved' },
   deleted: { 'zh-CN': '删除成功', en: 'Deleted' },
+  revoked: { 'zh-CN': '已作废', en: 'Revoked' },
+  retired: { 'zh-CN': '已停用', en: 'Retired' },
   approved: { 'zh-CN': '已审核通过', en: 'Approved' },
   rejected: { 'zh-CN': '已驳回', en: 'Rejected' },
   roleSwitched: { 'zh-CN': '已切换角色', en: 'Role switched' },

@@ -61,6 +61,7 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
         entity: 'menu',
         entityId: id,
         summary: values.title,
+        params: { name: values.title },
         before,
         after,
       });
@@ -74,6 +75,7 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
       entity: 'menu',
       entityId: created.id,
       summary: values.title,
+      params: { name: values.title },
       after: created,
     });
     return toRow(created);
@@ -104,6 +106,7 @@ export async function deleteMenu(deps: AppDeps, auth: AuthContext, id: number): 
       entity: 'menu',
       entityId: id,
       summary: menu.title,
+      params: { name: menu.title },
       before: menu,
     });
   });
