@@ -1,18 +1,33 @@
-import { type AuditItem, dictionaries } from '@pineguard/contract';
-import { Card, Col, Input, Row, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import type { AuditItem } from '@pineguard/contract';
+import { Card, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
 import { useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { actionLabel, type AuditChange, auditChanges, auditSentence } from '../sentence.ts';
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+/** The changed fields of one action: field, before, after. */
+function Changes({ item }: { item: AuditItem }) {
+  const t = useAuditT();
+  const lang = useLangStore((s) => s.lang);
+  const rows = auditChanges(item, lang);
+  if (!rows.length) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
   return (
-    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-      {JSON.stringify(value, null, 2)}
-    </pre>
+    <Table<AuditChange>
+      data-testid="audit-changes"
+      rowKey="field"
+      size="small"
+      pagination={false}
+      style={{ maxWidth: 900 }}
+      columns={[
+        { title: t('field'), dataIndex: 'label', key: 'label', width: 160 },
+        { title: t('before'), dataIndex: 'before', key: 'before' },
+        { title: t('after'), dataIndex: 'after', key: 'after' },
+      ]}
+      dataSource={rows}
+    />
   );
 }
 
@@ -24,9 +39,6 @@ export function AuditLog() {
   const [entity, setEntity] = useState<(typeof auditEntities)[number] | undefined>();
   const [keyword, setKeyword] = useState('');
   const list = useAuditList({ pageNum: page, entity, keyword: keyword || undefined });
-  const actionLabel = (a: string) => dictionaries.auditAction.find((d) => d.value === a)?.label[lang] ?? a;
-  const entityLabel = (e: string) =>
-    (auditEntities as readonly string[]).includes(e) ? t(`entity.${e as (typeof auditEntities)[number]}`) : e;
 
   const columns: TableColumnsType<AuditItem> = [
     {
@@ -42,13 +54,12 @@ export function AuditLog() {
       dataIndex: 'action',
       key: 'action',
       render: (a: string) => (
-        <Tag color={a === 'delete' || a === 'reject' ? 'red' : a === 'create' ? 'green' : 'blue'}>
-          {actionLabel(a)}
+        <Tag color={['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'}>
+          {actionLabel(a, lang)}
         </Tag>
       ),
     },
-    { title: t('col.entity'), dataIndex: 'entity', key: 'entity', render: entityLabel },
-    { title: t('col.summary'), dataIndex: 'summary', key: 'summary' },
+    { title: t('col.summary'), key: 'sentence', render: (_, r) => auditSentence(r, lang) },
   ];
 
   return (
@@ -83,19 +94,8 @@ export function AuditLog() {
         onPage={setPage}
         emptyText={t('empty')}
         expandable={{
-          rowExpandable: (r) => r.before != null || r.after != null,
-          expandedRowRender: (r) => (
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Typography.Text strong>{t('before')}</Typography.Text>
-                <Json value={r.before} />
-              </Col>
-              <Col xs={24} md={12}>
-                <Typography.Text strong>{t('after')}</Typography.Text>
-                <Json value={r.after} />
-              </Col>
-            </Row>
-          ),
+          rowExpandable: (r) => auditChanges(r, lang).length > 0,
+          expandedRowRender: (r) => <Changes item={r} />,
         }}
       />
     </Card>
