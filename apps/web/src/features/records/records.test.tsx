@@ -216,6 +216,7 @@ describe('RecordTable', () => {
 
 const ruleTexts = {
   required: (l: string) => `请填写${l}`,
+  upload: (l: string) => `请上传${l}`,
   range: (l: string) => `${l}范围`,
   maxLength: (l: string) => `${l}过长`,
 };
