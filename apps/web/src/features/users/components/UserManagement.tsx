@@ -57,6 +57,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const { modal, message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const project = useSession((s) => s.project);
+  const myAccount = useSession((s) => s.info?.account);
   const superAdmin = useIsSuperAdmin();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
@@ -84,12 +85,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   };
 
   const doReset = async (user: UserListItem) => {
-    const { value, message: text } = await reset.mutateAsync(user.id);
+    // The server's message repeats the password: the dialog says it once, copyable.
+    const { value } = await reset.mutateAsync(user.id);
     modal.success({
       title: t('resetPassword.title'),
       content: (
         <div data-testid="temporary-password">
-          <p>{text}</p>
           <p>
             {t('resetPassword.tempLabel')}：
             <Typography.Text code copyable={{ text: value.password, tooltips: [t('copy'), t('copied')] }}>
@@ -165,7 +166,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       key: 'actions',
       fixed: 'right',
       render: (_, user) => {
-        const rowCan = userActions(permissions, superAdmin, user);
+        const rowCan = userActions(permissions, superAdmin, user, user.account === myAccount);
         return (
           <Space size={0} wrap>
             {rowCan.edit && (
