@@ -186,8 +186,15 @@ export default function InvitationsPage() {
               },
             ]}
           >
+            {/* A picked date counts at once: with the picker's default OK step, a date picked
+                but not confirmed was dropped silently and the code became 长期有效. */}
             <DatePicker
               showTime
+              needConfirm={false}
+              onCalendarChange={(d) => {
+                // The day is taken as soon as it is clicked, whether or not the picker closes.
+                if (d && !Array.isArray(d)) form.setFieldValue('expiresAt', d);
+              }}
               format="YYYY-MM-DD HH:mm"
               disabledDate={(d) => d.isBefore(dayjs(), 'day')}
               style={{ width: '100%' }}
