@@ -5,6 +5,8 @@ export const en: Record<MessageKey, string> = {
   'app.title': 'Pine Wilt Disease Control Supervision Platform',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
+  'common.search': 'Search',
+  'common.reset': 'Reset',
   'common.total': '{total} in all',
   'common.save': 'Save',
   'common.submit': 'Submit',

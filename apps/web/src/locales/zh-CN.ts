@@ -7,6 +7,8 @@ export const zhCN = {
   'common.ok': '确定',
   'common.cancel': '取消',
   'common.total': '共 {total} 条',
+  'common.search': '查询',
+  'common.reset': '重置',
   'common.save': '保存',
   'common.submit': '提交',
   'common.back': '返回',

@@ -46,7 +46,9 @@ describe('rulesOf', () => {
     expect(rulesOf(col({ value: '伐桩照片', fldInput: 'photo', rules: { required: true } }), texts)).toEqual([
       { required: true, message: '请上传伐桩照片' },
     ]);
-    expect(rulesOf(col({ value: '处置视频', fldInput: 'video', rules: { required: true } }), texts)[0]).toEqual({
+    expect(
+      rulesOf(col({ value: '处置视频', fldInput: 'video', rules: { required: true } }), texts)[0],
+    ).toEqual({
       required: true,
       message: '请上传处置视频',
     });

@@ -1,5 +1,5 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /** One page of a server list (what every paged endpoint answers). */
 export type PageOf<T> = { list: T[]; total: number; totalExact?: boolean | undefined };
@@ -38,7 +38,8 @@ export function useListState<F extends object>(initial: F, pageSize = 10): ListS
   return {
     ...state,
     input: { ...state.filters, pageNum: state.pageNum, pageSize: state.pageSize },
-    search: (values) => setState((s) => ({ ...s, filters: { ...initial, ...cleanFilters(values) }, pageNum: 1 })),
+    search: (values) =>
+      setState((s) => ({ ...s, filters: { ...initial, ...cleanFilters(values) }, pageNum: 1 })),
     reset: () => setState((s) => ({ ...s, filters: initial, pageNum: 1 })),
     setPage: (pageNum, size) => setState((s) => ({ ...s, pageNum, pageSize: size ?? s.pageSize })),
   };
@@ -50,10 +51,9 @@ export function useListState<F extends object>(initial: F, pageSize = 10): ListS
  */
 export function useOnReturn(onReturn: () => void): void {
   const shown = useRef(false);
-  const latest = useRef(onReturn);
-  latest.current = onReturn;
+  const returned = useEffectEvent(onReturn);
   useEffect(() => {
-    if (shown.current) latest.current();
+    if (shown.current) returned();
     shown.current = true;
   }, []);
 }
@@ -63,7 +63,11 @@ export function useOnReturn(onReturn: () => void): void {
  * on screen while the next loads, and fetched again whenever its tab is returned to (another
  * page or another person may have changed the list meanwhile).
  */
-export function usePagedList<T, I extends object>(key: QueryKey, input: I, fetch: (input: I) => Promise<PageOf<T>>) {
+export function usePagedList<T, I extends object>(
+  key: QueryKey,
+  input: I,
+  fetch: (input: I) => Promise<PageOf<T>>,
+) {
   const query = useQuery({
     queryKey: [...key, input],
     queryFn: () => fetch(input),

@@ -130,7 +130,9 @@ describe('invitation codes, registration and review', () => {
     });
     expect((await register(past.code, 'reg_late')).message).toBe('邀请码无效、已过期或已用完');
     const revoked = await invite({ roleId: roleIds.worker });
-    expect(await t.api('POST', '/api/user/delInvite/', { token: kh, body: { id: revoked.id } })).toMatchObject({
+    expect(
+      await t.api('POST', '/api/user/delInvite/', { token: kh, body: { id: revoked.id } }),
+    ).toMatchObject({
       code: 0,
       message: '已作废',
     });

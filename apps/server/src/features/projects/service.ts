@@ -341,7 +341,10 @@ export async function removeMember(
   await deps.database.db.transaction(async (tx) => {
     const removed = await q.revokeMember(tx, input.prjCode, input.userId);
     if (!removed.length) throw fail.notFound('userNotInProject');
-    const roles = await roleNames(tx, removed.map((r) => r.roleId));
+    const roles = await roleNames(
+      tx,
+      removed.map((r) => r.roleId),
+    );
     await audit(tx, {
       actorId: auth.userId,
       projectCode: input.prjCode,

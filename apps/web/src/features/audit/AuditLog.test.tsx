@@ -54,7 +54,10 @@ const rows: AuditItem[] = [
 ];
 
 it('says each action as a Chinese sentence with names, and the changed fields as a before/after table', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => envelopeResponse({ list: rows, total: rows.length })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => envelopeResponse({ list: rows, total: rows.length })),
+  );
   renderWithProviders(<AuditLog />);
   expect(await screen.findByText('重置了用户 测试员（qa_tester）的密码')).toBeInTheDocument();
   expect(screen.getByText('收回了 郑晓燕（demo_gov）的角色 政府查看')).toBeInTheDocument();
@@ -90,11 +93,8 @@ it('speaks English when the reader does, and says older rows without params from
   };
   expect(auditSentence(old, 'zh-CN')).toBe('删除邀请码：ABCD2345');
   expect(auditSentence(old, 'en')).toBe('Delete invitation code: ABCD2345');
-  expect(
-    auditSentence(
-      { ...old, action: 'revoke', params: { code: 'ABCD2345' } },
-      'zh-CN',
-    ),
-  ).toBe('作废了邀请码 ABCD2345');
+  expect(auditSentence({ ...old, action: 'revoke', params: { code: 'ABCD2345' } }, 'zh-CN')).toBe(
+    '作废了邀请码 ABCD2345',
+  );
   expect(auditChanges(rows[2]!, 'en').map((c) => c.label)).toEqual(['Phone', 'Status', 'Roles']);
 });

@@ -122,7 +122,9 @@ export function auditSentence(item: AuditItem, lang: Lang): string {
   const params = item.params;
   const kind = typeof params?.kind === 'string' ? params.kind : '';
   const template =
-    params && ((kind && catalogue[`${item.entity}.${item.action}.${kind}`]) || catalogue[`${item.entity}.${item.action}`]);
+    params &&
+    ((kind && catalogue[`${item.entity}.${item.action}.${kind}`]) ||
+      catalogue[`${item.entity}.${item.action}`]);
   if (!params || !template) {
     // Rows written before the log kept params: say the action and object, then the stored names.
     return format(catalogue.fallback!, {
@@ -198,7 +200,13 @@ function show(key: string, value: unknown, lang: Lang): string {
     return dictionaries.sex.find((d) => d.value === value)?.label[lang] ?? String(value);
   if (key === 'menuIds' && Array.isArray(value)) return String(value.length);
   if (key.endsWith('At') && typeof value === 'string') return formatDateTime(value, { fallback: value });
-  if (Array.isArray(value)) return value.length ? listOf(value.map((v) => (isRecord(v) ? JSON.stringify(v) : v)), lang) : '—';
+  if (Array.isArray(value))
+    return value.length
+      ? listOf(
+          value.map((v) => (isRecord(v) ? JSON.stringify(v) : v)),
+          lang,
+        )
+      : '—';
   if (isRecord(value)) return JSON.stringify(value);
   return String(value);
 }

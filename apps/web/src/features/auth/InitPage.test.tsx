@@ -8,7 +8,10 @@ import InitPage from './InitPage.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 it('asks for the administrator’s name and password in the words of this page (not 用户名 or 新密码)', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => envelopeResponse({ initialised: false })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => envelopeResponse({ initialised: false })),
+  );
   renderWithProviders(
     <MemoryRouter>
       <InitPage />

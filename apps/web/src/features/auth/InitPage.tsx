@@ -59,7 +59,11 @@ export default function InitPage() {
         <Form.Item name="name" label={t('init.name')} rules={rules.name(t, t('init.nameRequired'))}>
           <Input maxLength={12} showCount />
         </Form.Item>
-        <Form.Item name="password" label={t('init.password')} rules={rules.newPassword(t, form, 'repeat', t('init.passwordRequired'))}>
+        <Form.Item
+          name="password"
+          label={t('init.password')}
+          rules={rules.newPassword(t, form, 'repeat', t('init.passwordRequired'))}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -40,7 +40,9 @@ it('keeps an expiry picked in the picker even when its OK is not pressed', async
   fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[0]!);
   fireEvent.click(await screen.findByTitle('监理'));
   // Expiry: open the picker, click a day next month, then leave without its OK.
-  const picker = within(dialog).getAllByRole('textbox').find((el) => el.closest('.ant-picker'))!;
+  const picker = within(dialog)
+    .getAllByRole('textbox')
+    .find((el) => el.closest('.ant-picker'))!;
   fireEvent.mouseDown(picker);
   fireEvent.click(picker);
   const day = dayjs().add(1, 'month').startOf('month').add(14, 'day');

@@ -8,7 +8,10 @@ import { useEditSelfInfo } from './api.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 it('a profile change makes the user lists fetch again (they show the old name otherwise)', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => envelopeResponse({ name: '新名字' }, 0, '保存成功')));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => envelopeResponse({ name: '新名字' }, 0, '保存成功')),
+  );
   const client = new QueryClient();
   client.setQueryData(['users', 'list', { pageNum: 1 }], { list: [{ name: '旧名字' }], total: 1 });
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -326,7 +326,10 @@ describe('review reason rule', () => {
   });
 
   it('says a partly done review in one warning, not a success toast beside a warning', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelopeResponse({ changed: 1, ids: ['a'] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelopeResponse({ changed: 1, ids: ['a'] })),
+    );
     const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
     renderWithProviders(<ReviewDialog action="approve" ids={ids} onClose={() => undefined} />);
     await userEvent.setup().click(await screen.findByTestId('review-ok'));

@@ -28,7 +28,12 @@ it('keeps a refusal to itself: no uncaught rejection, the confirmation stays ope
 it('toasts the answer and closes once the call succeeds', async () => {
   const onDone = vi.fn();
   renderWithProviders(
-    <ConfirmAction title="确定作废吗？" label="作废" run={async () => ({ message: '已作废' })} onDone={onDone} />,
+    <ConfirmAction
+      title="确定作废吗？"
+      label="作废"
+      run={async () => ({ message: '已作废' })}
+      onDone={onDone}
+    />,
   );
   fireEvent.click(screen.getByText('作废'));
   fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));

@@ -1,11 +1,12 @@
 import type { AuditItem } from '@pineguard/contract';
-import { Card, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useLangStore } from '../../../locales/index.ts';
-import { useAuditList } from '../api.ts';
+import { type AuditFilters, useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { actionLabel, type AuditChange, auditChanges, auditSentence } from '../sentence.ts';
 
 /** The changed fields of one action: field, before, after. */
@@ -35,10 +36,8 @@ function Changes({ item }: { item: AuditItem }) {
 export function AuditLog() {
   const t = useAuditT();
   const lang = useLangStore((s) => s.lang);
-  const [page, setPage] = useState(1);
-  const [entity, setEntity] = useState<(typeof auditEntities)[number] | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const list = useAuditList({ pageNum: page, entity, keyword: keyword || undefined });
+  const state = useListState<AuditFilters>({});
+  const list = useAuditList(state.input);
 
   const columns: TableColumnsType<AuditItem> = [
     {
@@ -54,7 +53,11 @@ export function AuditLog() {
       dataIndex: 'action',
       key: 'action',
       render: (a: string) => (
-        <Tag color={['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'}>
+        <Tag
+          color={
+            ['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'
+          }
+        >
           {actionLabel(a, lang)}
         </Tag>
       ),
@@ -64,34 +67,25 @@ export function AuditLog() {
 
   return (
     <Card data-testid="audit-log">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder={t('filter.entity')}
-          style={{ width: 140 }}
-          value={entity}
-          onChange={(v?: (typeof auditEntities)[number]) => {
-            setEntity(v);
-            setPage(1);
-          }}
-          options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('filter.keyword')}
-          style={{ width: 240 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
-      </Space>
+      <SearchForm list={state}>
+        <Form.Item name="entity">
+          <Select
+            allowClear
+            placeholder={t('filter.entity')}
+            style={{ width: 140 }}
+            options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 240 }} maxLength={50} />
+        </Form.Item>
+      </SearchForm>
       <PagedTable<AuditItem>
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
         expandable={{
           rowExpandable: (r) => auditChanges(r, lang).length > 0,

@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type ProjectTreeNode, type UserListItem, type UserStatus, userStatuses } from '@pineguard/contract';
 import {
   App,
@@ -15,10 +15,11 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
-  type UserFilters,
   useDeleteUser,
   useProjectRoles,
   useProjectTree,
@@ -59,11 +60,8 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const project = useSession((s) => s.project);
   const myAccount = useSession((s) => s.info?.account);
   const superAdmin = useIsSuperAdmin();
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const query: UserFilters = { pageNum: page, pageSize: 10, ...filters };
-  const list = useUserList(query);
+  const state = useListState<Filters>({});
+  const list = useUserList(state.input);
   const roles = useProjectRoles();
   const tree = useProjectTree(allProjects);
   const remove = useDeleteUser();
@@ -73,16 +71,6 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
   const can = userActions(permissions, superAdmin);
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
-
-  const search = (values: Filters) => {
-    setFilters({
-      keyword: values.keyword?.trim() || undefined,
-      roleId: values.roleId,
-      status: values.status,
-      prjCode: values.prjCode,
-    });
-    setPage(1);
-  };
 
   const doReset = async (user: UserListItem) => {
     // The server's message repeats the password: the dialog says it once, copyable.
@@ -205,7 +193,16 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
 
   return (
     <Card data-testid="user-management">
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SearchForm
+        list={state}
+        extra={
+          can.add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ user: null })}>
+              {t('add')}
+            </Button>
+          )
+        }
+      >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('filter.keyword')} style={{ width: 200 }} maxLength={50} />
         </Form.Item>
@@ -235,34 +232,13 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            {can.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ user: null })}>
-                {t('add')}
-              </Button>
-            )}
-          </Space>
-        </Form.Item>
-      </Form>
+      </SearchForm>
       <PagedTable<UserListItem>
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
       />
       <UserFormDialog
