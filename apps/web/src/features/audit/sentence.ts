@@ -169,15 +169,20 @@ const fieldLabels: Record<string, Record<Lang, string>> = {
   reason: { 'zh-CN': '理由', en: 'Reason' },
   expiresAt: { 'zh-CN': '有效期至', en: 'Expires' },
   maxUses: { 'zh-CN': '可用次数', en: 'Uses allowed' },
+  uses: { 'zh-CN': '已用次数', en: 'Times used' },
   measures: { 'zh-CN': '控制措施', en: 'Control measures' },
   idNumber: { 'zh-CN': '身份证号', en: 'ID number' },
   startDate: { 'zh-CN': '开始日期', en: 'Start date' },
   endDate: { 'zh-CN': '结束日期', en: 'End date' },
 };
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Bookkeeping and internal ids: never shown as changes. */
-const hiddenField = (key: string) =>
+const hiddenField = (key: string, value: unknown) =>
+  (typeof value === 'string' && uuid.test(value)) ||
   key === 'id' ||
+  key === 'createdBy' ||
   key === 'passwordHash' ||
   key === 'avatar' ||
   key === 'isSuperAdmin' ||
@@ -221,7 +226,7 @@ export function auditChanges(item: Pick<AuditItem, 'before' | 'after'>, lang: La
   const after = wrap(item.after);
   const keys = after ? Object.keys(after) : before ? Object.keys(before) : [];
   return keys
-    .filter((k) => !hiddenField(k))
+    .filter((k) => !hiddenField(k, after?.[k] ?? before?.[k]))
     .filter((k) => (before && after ? !same(before[k], after[k]) : !same((after ?? before)![k], null)))
     .map((k) => ({
       field: k,
