@@ -99,7 +99,13 @@ it('speaks English when the reader does, and says older rows without params from
   expect(auditChanges(rows[2]!, 'en').map((c) => c.label)).toEqual(['Phone', 'Status', 'Roles']);
   // Ids never show, whatever their field is called.
   expect(
-    auditChanges({ before: null, after: { code: 'ABCD2345', createdBy: 'abe07565-86b1-4b84-97f3-660cffc73b07', uses: 0 } }, 'zh-CN'),
+    auditChanges(
+      {
+        before: null,
+        after: { code: 'ABCD2345', createdBy: 'abe07565-86b1-4b84-97f3-660cffc73b07', uses: 0 },
+      },
+      'zh-CN',
+    ),
   ).toEqual([
     { field: 'code', label: '编码', before: '—', after: 'ABCD2345' },
     { field: 'uses', label: '已用次数', before: '—', after: '0' },
