@@ -151,6 +151,37 @@ describe('permission → buttons', () => {
   }, 60_000);
 });
 
+describe('refusals stay out of the error log', () => {
+  it('a refused password reset is not an uncaught rejection', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          url.startsWith('/api/user/userList')
+            ? envelopeResponse({ list: [person], total: 1 })
+            : url.startsWith('/api/user/resetPassword')
+              ? envelopeResponse(null, 40300, '不能删除或停用自己的账号')
+              : envelopeResponse([role(2, '监理')]),
+        ),
+      );
+      signInWith(['users.manage']);
+      renderWithProviders(<UserManagement />);
+      const row = (await screen.findByText('zhang3')).closest('tr') as HTMLElement;
+      const user = userEvent.setup({ delay: null });
+      await user.click(within(row).getByRole('button', { name: /重置密码/ }));
+      await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+      await screen.findByText('不能删除或停用自己的账号');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  }, 60_000);
+});
+
 describe('add-user dialog', () => {
   beforeEach(() => signInWith(['users.manage']));
 

@@ -94,9 +94,10 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const confirmRemoveRole = (user: UserListItem, roleId: number, roleName: string) =>
     modal.confirm({
       title: t('removeRole.confirm', { name: user.name, role: roleName }),
+      // A refusal has been shown by the http client; rethrown, it would reach the error log.
       onOk: async () => {
-        const result = await removeRole.mutateAsync({ userId: user.id, roleId });
-        message.success(result.message);
+        const result = await removeRole.mutateAsync({ userId: user.id, roleId }).catch(() => null);
+        if (result) message.success(result.message);
       },
     });
 
@@ -165,7 +166,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             {rowCan.resetPassword && (
               <Popconfirm
                 title={t('resetPassword.confirm', { name: user.name })}
-                onConfirm={() => doReset(user)}
+                onConfirm={() => doReset(user).catch(() => {})}
               >
                 <Button type="link" size="small">
                   {t('resetPassword')}
