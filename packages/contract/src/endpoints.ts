@@ -63,6 +63,25 @@ import {
   verifyBody,
   verifyListBody,
   areaNode,
+  examineValue,
+  faceUpdateBody,
+  loadIdCardQuery,
+  loadIdCardValue,
+  lwryAqbbQuery,
+  lwryCensusValue,
+  lwryDetail,
+  lwryFaceAddQuery,
+  lwryFaceAddValue,
+  lwryFaceList,
+  lwryIdQuery,
+  lwryInsertBody,
+  lwryInsertValue,
+  lwryListBody,
+  lwryListValue,
+  lwryUpdateBody,
+  noValue,
+  updateAllowCardBody,
+  workerExamineBody,
 } from './index.ts';
 
 /**
@@ -72,7 +91,7 @@ import {
  */
 export type Endpoint = { body?: z.ZodType; query?: z.ZodType; value: z.ZodType };
 
-const none = z.null();
+const none = noValue;
 
 /**
  * Every call the web app makes, keyed `METHOD path` exactly as the spec writes the path. Schemas
@@ -178,6 +197,20 @@ export const endpoints = {
   'GET /api/yinzi/list': { value: z.array(factorItem) },
   'POST /api/yinzi/save': { body: saveFactorBody, value: factorItem },
   'DELETE /api/yinzi/delete': { query: z.object({ code: z.string().max(40) }), value: none },
+
+  // workers (the Excel export answers a file: shared/http.ts `download`)
+  'POST /api/lwryUser/lwryList': { body: lwryListBody, value: lwryListValue },
+  'GET /api/lwryUser/detail': { query: lwryIdQuery, value: lwryDetail },
+  'GET /api/lwryUser/loadIdCard': { query: loadIdCardQuery, value: loadIdCardValue },
+  'POST /api/lwryUser/insert': { body: lwryInsertBody, value: lwryInsertValue },
+  'POST /api/lwryUser/update': { body: lwryUpdateBody, value: none },
+  'DELETE /api/lwryUser/deleteOne': { query: lwryIdQuery, value: none },
+  'POST /api/lwryUser/updateAllowCard': { body: updateAllowCardBody, value: none },
+  'POST /api/lwryUser/examine': { body: workerExamineBody, value: examineValue },
+  'POST /api/lwry/faceUpdate': { body: faceUpdateBody, value: lwryFaceList },
+  'GET /api/lwryUser/lwryFaceAdd': { query: lwryFaceAddQuery, value: lwryFaceAddValue },
+  'GET /api/lwryUser//lwryAqbbList': { query: lwryAqbbQuery, value: lwryFaceList },
+  'GET /api/lwryUser/lwryCensus': { value: lwryCensusValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -71,7 +71,11 @@ export const workers = pgTable(
     index('workers_project_review_created_idx').on(t.projectCode, t.reviewStatus, t.createdAt.desc()),
     index('workers_project_section_created_idx').on(t.projectCode, t.sectionCode, t.createdAt.desc()),
     index('workers_project_insurance_end_idx').on(t.projectCode, t.insuranceEnd),
-    index('workers_project_phone_idx').on(t.projectCode, t.phone),
+    // Keyword search (workerWhere): a phone or ID-number prefix by these pattern-ops btrees (LIKE
+    // 'x%' cannot use a plain btree under a non-C collation), a name by the trigram index.
+    index('workers_project_phone_idx').on(t.projectCode, t.phone.op('text_pattern_ops')),
+    index('workers_project_id_number_idx').on(t.projectCode, t.idNumber.op('text_pattern_ops')),
+    index('workers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('workers_clock_in_insurance_idx')
       .on(t.insuranceEnd)
       .where(sql`${t.clockIn}`),

@@ -14,6 +14,7 @@ import {
   type LwryInsertBody,
   type LwryItem,
   type LwryListBody,
+  type LwryListValue,
   type LwryUpdateBody,
   maskIdNumber,
   parseIdNumber,
@@ -25,6 +26,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileOfProject } from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
@@ -110,12 +112,35 @@ async function workerOf(ctx: WorkerContext, id: string, db: Executor = ctx.deps.
   return row;
 }
 
-export async function list(ctx: WorkerContext, body: LwryListBody) {
+export async function list(ctx: WorkerContext, body: LwryListBody): Promise<LwryListValue> {
   const today = todayOf(ctx);
+  const after = decodeCursor(body.cursor, 2);
+  if (body.cursor && (!after || !isTimestampText(after[0]) || !isUuid(after[1]))) {
+    throw fail.invalid('cursorInvalid');
+  }
   const where = q.workerWhere(ctx.projectCode, body, today, await sectionScope(ctx));
-  const { rows, total, totalExact } = await q.listWorkers(ctx.deps.database.db, where, body);
-  return { list: rows.map((r) => toItem(r, today, false)), total, totalExact };
+  const { rows, total, totalExact, next } = await q.listWorkers(ctx.deps.database.db, where, body, after);
+  return {
+    list: rows.map((r) => toItem(r, today, false)),
+    total,
+    totalExact,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
 }
+
+/** created_at as PostgreSQL prints it ('2026-11-23 08:00:00.123456+00'), with a real calendar date. */
+function isTimestampText(v: unknown): boolean {
+  const m =
+    typeof v === 'string' &&
+    /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isUuid = (v: unknown) =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export async function detail(ctx: WorkerContext, id: string): Promise<LwryDetail> {
   const { db } = ctx.deps.database;
