@@ -66,6 +66,7 @@ export const lwryListBody = pageQuery.extend({
   cursor: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
 });
 export type LwryListBody = z.infer<typeof lwryListBody>;
+export type LwryListInput = z.input<typeof lwryListBody>;
 
 /** One row of the list: the ID number masked. */
 export const lwryItem = z.object({
@@ -179,6 +180,8 @@ export const lwryInsertValue = z.object({ id: z.string() });
 
 export const lwryUpdateBody = workerFields.extend({ id: z.uuid() }).superRefine(checkInsurance);
 export type LwryUpdateBody = z.infer<typeof lwryUpdateBody>;
+export type LwryInsertInput = z.input<typeof lwryInsertBody>;
+export type LwryUpdateInput = z.input<typeof lwryUpdateBody>;
 
 export const lwryIdQuery = z.object({ id: z.uuid() });
 

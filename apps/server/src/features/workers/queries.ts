@@ -51,12 +51,15 @@ export function workerWhere(
   if (keyword) {
     // Each shape of keyword goes to its own index: a whole ID number to the unique btree, a phone
     // prefix (3–11 digits) and a longer ID-number prefix to the text_pattern_ops btrees, a name
-    // to the trigram GIN (names of 3+ characters; shorter ones walk the created-time index).
+    // to the trigram GIN (3+ characters) or, shorter, to the GIN of its characters and pairs.
     if (/^\d{17}[\dXx]$/.test(keyword)) keywordCond = eq(workers.idNumber, keyword.toUpperCase());
     else if (/^\d{3,11}$/.test(keyword)) keywordCond = sql`${workers.phone} like ${`${keyword}%`}`;
     else if (/^\d{12,17}[Xx]?$/.test(keyword))
       keywordCond = sql`${workers.idNumber} like ${`${keyword.toUpperCase()}%`}`;
-    else keywordCond = sql`${workers.name} ilike ${containsPattern(keyword)}`;
+    else if ([...keyword].length <= 2) {
+      // Too short for trigrams: the name's characters and pairs (workers_name_grams_idx).
+      keywordCond = sql`worker_name_grams(${workers.name}) @> array[${keyword.toLowerCase()}]::text[]`;
+    } else keywordCond = sql`${workers.name} ilike ${containsPattern(keyword)}`;
   }
   const valid = insuranceValidOn(today);
   return and(
@@ -116,7 +119,7 @@ const keysetOf = (after: readonly (string | number | null)[]) =>
 /**
  * One page of the list, newest first. With `after` (a decoded cursor: created_at text, id) the
  * page is read by keyset from the (project, created_at desc, id desc) index; otherwise by a
- * bounded OFFSET. The total is exact up to 10,000, then the planner's estimate.
+ * bounded OFFSET.
  */
 export async function listWorkers(
   db: Executor,
@@ -144,8 +147,12 @@ export async function listWorkers(
         .orderBy(desc(workers.createdAt), desc(workers.id))
     : [];
   const last = ids.length === page.pageSize ? ids[ids.length - 1] : undefined;
-  const { total, totalExact } = await countOrEstimate(db, sql`from ${workers} where ${where}`);
-  return { rows, total, totalExact, next: last ? [last.key, last.id] : undefined };
+  return { rows, next: last ? [last.key, last.id] : undefined };
+}
+
+/** The list's total: exact up to 10,000, then the planner's estimate (totalExact false). */
+export async function countWorkers(db: Executor, where: SQL) {
+  return countOrEstimate(db, sql`from ${workers} where ${where}`);
 }
 
 /** Rows for the export in batches, newest first, by keyset: memory holds one batch at a time. */

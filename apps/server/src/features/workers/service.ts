@@ -112,18 +112,42 @@ async function workerOf(ctx: WorkerContext, id: string, db: Executor = ctx.deps.
   return row;
 }
 
+/**
+ * Totals of recent list filters in this process: a page turn (or a second caller with the same
+ * filter) does not count again within TOTAL_TTL_MS. Every worker change made here forgets them;
+ * another instance's change shows within the TTL. See docs/decisions.md (workers).
+ */
+const TOTAL_TTL_MS = 10_000;
+const TOTALS_MAX = 500;
+const totals = new Map<string, { at: number; total: number; totalExact: boolean }>();
+function forgetTotals() {
+  totals.clear();
+}
+
 export async function list(ctx: WorkerContext, body: LwryListBody): Promise<LwryListValue> {
   const today = todayOf(ctx);
   const after = decodeCursor(body.cursor, 2);
   if (body.cursor && (!after || !isTimestampText(after[0]) || !isUuid(after[1]))) {
     throw fail.invalid('cursorInvalid');
   }
-  const where = q.workerWhere(ctx.projectCode, body, today, await sectionScope(ctx));
-  const { rows, total, totalExact, next } = await q.listWorkers(ctx.deps.database.db, where, body, after);
+  const scope = await sectionScope(ctx);
+  const { pageNum: _n, pageSize: _s, cursor: _c, ...filters } = body;
+  const where = q.workerWhere(ctx.projectCode, filters, today, scope);
+  const { db } = ctx.deps.database;
+  const cacheKey = JSON.stringify([ctx.projectCode, today, scope ?? null, filters]);
+  const cached = totals.get(cacheKey);
+  const [{ rows, next }, counted] = await Promise.all([
+    q.listWorkers(db, where, body, after),
+    cached && Date.now() - cached.at < TOTAL_TTL_MS ? cached : q.countWorkers(db, where),
+  ]);
+  if (counted !== cached) {
+    if (totals.size >= TOTALS_MAX) totals.delete(totals.keys().next().value!);
+    totals.set(cacheKey, { ...counted, at: Date.now() });
+  }
   return {
     list: rows.map((r) => toItem(r, today, false)),
-    total,
-    totalExact,
+    total: counted.total,
+    totalExact: counted.totalExact,
     nextCursor: next ? encodeCursor(next) : null,
   };
 }
@@ -271,6 +295,7 @@ async function addFaces(tx: Executor, ctx: WorkerContext, workerId: string, file
 }
 
 export async function insert(ctx: WorkerContext, body: Fields) {
+  forgetTotals();
   const parsed = await validateFields(ctx, body);
   return ctx.deps.database.db.transaction(async (tx) => {
     const created = await q.insertWorker(tx, {
@@ -303,6 +328,7 @@ export async function insert(ctx: WorkerContext, body: Fields) {
 }
 
 export async function update(ctx: WorkerContext, body: LwryUpdateBody) {
+  forgetTotals();
   const before = (await workerOf(ctx, body.id)).worker;
   const parsed = await validateFields(ctx, body, body.id);
   const today = todayOf(ctx);
@@ -368,6 +394,7 @@ function changedFields(before: q.WorkerRow, after: q.WorkerRow): string[] {
 }
 
 export async function remove(ctx: WorkerContext, id: string) {
+  forgetTotals();
   const w = (await workerOf(ctx, id)).worker;
   await ctx.deps.database.db.transaction(async (tx) => {
     await q.updateWorker(tx, id, { deletedAt: new Date(), clockIn: false });
@@ -398,6 +425,7 @@ export function clockInProblems(w: q.WorkerRow, today: string, lang: Lang): stri
 }
 
 export async function updateAllowCard(ctx: WorkerContext, id: string, allow: boolean) {
+  forgetTotals();
   const w = (await workerOf(ctx, id)).worker;
   if (allow) {
     const problems = clockInProblems(w, todayOf(ctx), ctx.lang);
@@ -437,6 +465,7 @@ export async function faceUpdate(
   ctx: WorkerContext,
   body: { id: string; fileId?: string; faceId?: string; current: boolean },
 ) {
+  forgetTotals();
   const w = (await workerOf(ctx, body.id)).worker;
   if (body.fileId) await checkFile(ctx, body.fileId, 'face', 'fileId');
   await ctx.deps.database.db.transaction(async (tx) => {
@@ -462,6 +491,7 @@ export async function examine(
   ctx: WorkerContext,
   body: { userId: string | string[]; examineStatus: 1 | 2; reason: string },
 ) {
+  forgetTotals();
   const ids = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
   const scope = await sectionScope(ctx);
   const approve = body.examineStatus === ExamineStatus.approved;
@@ -654,6 +684,7 @@ export async function statistics(ctx: WorkerContext): Promise<LwryCensus> {
  * with a history line and a notice to the section manager. Returns how many were turned off.
  */
 export async function expireInsurance(deps: AppDeps, today: string = chinaToday()): Promise<number> {
+  forgetTotals();
   let total = 0;
   for (;;) {
     const rows = await q.clockInsToExpire(deps.database.db, today);

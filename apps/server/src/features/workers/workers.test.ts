@@ -311,6 +311,11 @@ describe('workers (lwry)', () => {
         })
       ).value.list.map((w) => w.id);
     expect(await found('阳关键')).toContain(id);
+    // One or two characters (no trigram): the name's characters and pairs.
+    expect(await found('阳关')).toContain(id);
+    expect(await found('欧阳')).toContain(id);
+    expect(await found('词')).toContain(id);
+    expect(await found('阳键')).not.toContain(id);
     expect(await found('关键词')).toContain(id);
     expect(await found('158570099')).toEqual([id]);
     expect(await found(idNumber.slice(0, 14))).toEqual([id]);
