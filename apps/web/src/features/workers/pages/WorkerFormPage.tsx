@@ -48,8 +48,16 @@ type FormValues = {
   face?: string | null;
   /** Read-only, derived from the ID number. */
   birthday?: string;
-  sex?: string;
+  sex?: 0 | 1;
 };
+
+/** The sex derived from the ID number, shown read-only. */
+function DerivedSex({ value }: { value?: 0 | 1 }) {
+  const t = useWorkersT();
+  return (
+    <Input disabled value={value === undefined ? '' : value ? t('male') : t('female')} data-testid="sex" />
+  );
+}
 
 type Derived = Awaited<ReturnType<typeof loadIdCard>>;
 
@@ -79,7 +87,7 @@ export default function WorkerFormPage() {
     }
     form.setFieldsValue({
       birthday: parsed.value.birthDate,
-      sex: parsed.value.sex ? t('male') : t('female'),
+      sex: parsed.value.sex,
     });
     try {
       setDerived(await loadIdCard(value));
@@ -105,10 +113,10 @@ export default function WorkerFormPage() {
       idCardFront: d.idCardFront,
       idCardBack: d.idCardBack,
       birthday: d.birthday,
-      sex: d.sex ? t('male') : t('female'),
+      sex: d.sex,
     });
     if (!d.idNumberMasked) loadIdCard(d.idNumber).then(setDerived, () => setDerived(null));
-  }, [detail.data, form, t]);
+  }, [detail.data, form]);
 
   const close = () => {
     useTabs.getState().delView(location.pathname);
@@ -209,7 +217,7 @@ export default function WorkerFormPage() {
           <Input disabled data-testid="birthday" />
         </Form.Item>
         <Form.Item name="sex" label={t('form.sex')}>
-          <Input disabled data-testid="sex" />
+          <DerivedSex />
         </Form.Item>
         <Form.Item
           name="sectionCode"
