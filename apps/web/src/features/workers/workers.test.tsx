@@ -202,6 +202,62 @@ describe('worker form', () => {
   });
 });
 
+describe('worker edit form', () => {
+  beforeEach(() => signInWith(['workers.read', 'workers.manage']));
+
+  it(
+    'loads the worker, keeps what the user changes, and saves with the id',
+    { timeout: 60_000 },
+    async () => {
+      const w = worker(1, { ifToubao: 0, bxStart: null, bxEnd: null });
+      const detail = {
+        ...w,
+        idNumber: makeIdNumber('330824', '1978-03-15', 41),
+        projectcode: 'KH2026',
+        regionCode: '330824',
+        regionName: '浙江省衢州市开化县',
+        idNumberMasked: false,
+        insurer: '',
+        policyNo: '',
+        idCardFront: null,
+        idCardBack: null,
+        idCardFrontUrl: null,
+        idCardBackUrl: null,
+        faces: [],
+        history: [],
+      };
+      const calls = serve((c) =>
+        c.url.includes('/detail')
+          ? envelopeResponse(detail)
+          : c.url.includes('update')
+            ? envelopeResponse(null, 0, '保存成功')
+            : c.url.includes('loadIdCard')
+              ? envelopeResponse(null, 40000, '')
+              : envelopeResponse({ list: [{ code: 'KH-BD01', name: '一标段' }], total: 1 }),
+      );
+      page(<WorkerFormPage />, `/lwrymanager/edit?id=${w.id}`);
+      await waitFor(() => expect(screen.getByLabelText('姓名')).toHaveValue('徐土根1'));
+      expect(screen.getByTestId('birthday')).toHaveValue('1978-03-15');
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('姓名'), '甲');
+      await user.click(screen.getByTestId('insured'));
+      // The box stays checked (re-renders must not reload the worker over the user's input).
+      expect(await screen.findByLabelText('保险公司')).toBeInTheDocument();
+      expect(screen.getByTestId('insured')).toBeChecked();
+      expect(screen.getByLabelText('姓名')).toHaveValue('徐土根1甲');
+      await user.click(screen.getByTestId('insured'));
+      await user.click(screen.getByRole('button', { name: '保 存' }));
+      await waitFor(() => expect(calls.some((c) => c.url.includes('update'))).toBe(true));
+      expect(calls.find((c) => c.url.includes('update'))!.body).toMatchObject({
+        id: w.id,
+        name: '徐土根1甲',
+        idNumber: detail.idNumber,
+        ifToubao: 0,
+      });
+    },
+  );
+});
+
 describe('review queue', () => {
   beforeEach(() => signInWith(['workers.read', 'workers.review']));
 
