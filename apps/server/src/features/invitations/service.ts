@@ -9,7 +9,8 @@ import { audit } from '../../platform/audit.ts';
 import type { Page } from '../../platform/pagination.ts';
 import { countRecentFailures, recordFailures } from '../auth/index.ts';
 import { allAssignable, roleNames } from '../roles/index.ts';
-import { accountTaken, phoneTaken } from '../users/index.ts';
+import { projectName } from '../projects/index.ts';
+import { accountTaken, insertPendingUser, phoneTaken } from '../users/index.ts';
 import * as q from './queries.ts';
 
 export function newInviteCode(): string {
@@ -87,7 +88,7 @@ async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
   const invite = await q.lockUsableInvite(tx, code.toUpperCase());
   if (!invite) throw fail.invalid('inviteInvalid');
   await q.countUse(tx, invite.id);
-  return { invite, projectName: (await q.projectName(tx, invite.projectCode)) ?? invite.projectCode };
+  return { invite, projectName: (await projectName(tx, invite.projectCode)) ?? invite.projectCode };
 }
 
 /**
@@ -138,7 +139,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   return withClaim(deps, address, async (tx) => {
     const { invite, projectName } = await claim(deps, tx, input.code, address);
-    const createdId = await q.insertPendingUser(tx, {
+    const createdId = await insertPendingUser(tx, {
       account: input.account,
       name: input.name,
       phone: input.phone,

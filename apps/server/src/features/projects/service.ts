@@ -20,7 +20,8 @@ import { offsetOf, type Page } from '../../platform/pagination.ts';
 import { areaNames, areaPaths, areasWithAncestors, findArea, projectTownships } from '../areas/index.ts';
 import { allAssignable, findRole, roleNames } from '../roles/index.ts';
 import { measures, projectMeasureCodes, projectTables } from '../standards/index.ts';
-import { accountLabel, listUsers, type UserFilter } from '../users/index.ts';
+import { projectStorageUsage } from '../files/index.ts';
+import { accountLabel, listUsers, liveUsersByIds, type UserFilter } from '../users/index.ts';
 import * as records from '../records/index.ts';
 import { projectHoldings, sectionHoldings } from './holders.ts';
 import * as q from './queries.ts';
@@ -307,7 +308,7 @@ export async function addMembers(
   if (!(await q.findProject(db, input.prjCode))) throw fail.notFound();
   if (!(await allAssignable(db, input.prjCode, [input.roleId]))) throw fail.invalid('roleNotAssignable');
   const ids = [...new Set(input.userIds)];
-  const found = await q.liveUsers(db, ids);
+  const found = await liveUsersByIds(db, ids);
   if (found.length !== ids.length) throw fail.notFound();
   const inactive = found.filter((u) => u.status !== 'active');
   if (inactive.length) {
@@ -371,7 +372,7 @@ export async function administrators(deps: AppDeps, projectCode: string) {
 }
 
 export function storageUsage(deps: AppDeps, projectCode: string) {
-  return q.storageUsage(deps.database.db, projectCode);
+  return projectStorageUsage(deps.database.db, projectCode);
 }
 
 /** The main-project store of spec §3, in one call. */
@@ -384,7 +385,7 @@ export async function mainStore(deps: AppDeps, code: string): Promise<MainStore>
     q.members(db, code, {}, firstPage),
     q.members(db, code, { roleCodes: ['project_admin'] }, firstPage),
     q.members(db, code, { userIds: managerIds }, firstPage),
-    q.storageUsage(db, code),
+    projectStorageUsage(db, code),
     projectTownships(db, data.areaCode),
     measures(db),
     projectMeasureCodes(db, code),
