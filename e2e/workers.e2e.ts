@@ -53,6 +53,8 @@ it('adds a worker with ID card and face photos, approves, refuses clock-in while
   await form.getByLabel('姓名').fill(name);
   await page.getByTestId('id-number').fill(idNumber);
   await page.getByText('出生日期 1979-05-20 · 男').waitFor();
+  await expect.poll(() => page.getByTestId('birthday').inputValue()).toBe('1979-05-20');
+  await expect.poll(() => page.getByTestId('sex').inputValue()).toBe('男');
   await form.getByLabel('手机号').fill('13957012345');
   await form.getByLabel('标段').click();
   await page.locator('.ant-select-item-option', { hasText: '第一标段' }).click();
@@ -138,3 +140,25 @@ it('adds a worker with ID card and face photos, approves, refuses clock-in while
   await expect.poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(3);
   await snap(page, 'workers-06-census');
 }, 180_000);
+
+it('shows the demo workers with generated portraits and ID card images', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/lwrymanager/list`);
+  await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/lwrymanager/list');
+  // A demo worker (the journey above added 程福明 with a 1×1 test photo).
+  const first = page.getByRole('row').filter({ hasText: '已通过' }).filter({ hasNotText: name }).first();
+  await first.getByRole('button', { name: /^人\s*脸$/ }).click();
+  const portrait = page.locator('.ant-modal .ant-image img').first();
+  await portrait.waitFor();
+  // A generated 240×300 portrait, not a 1×1 placeholder.
+  await expect
+    .poll(() => portrait.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([240, 300]);
+  await snap(page, 'workers-07-demo-faces');
+  await page.keyboard.press('Escape');
+  await first.getByRole('button', { name: /^编\s*辑$/ }).click();
+  await expect.poll(() => page.locator('form#worker .ant-image img').count()).toBe(2);
+  const card = page.locator('form#worker .ant-image img').first();
+  await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(580);
+  await snap(page, 'workers-08-demo-id-cards');
+}, 120_000);

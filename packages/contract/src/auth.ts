@@ -59,3 +59,6 @@ export const projectTreeNode: z.ZodType<ProjectTreeNode> = z.lazy(() =>
     children: z.array(projectTreeNode).optional(),
   }),
 );
+
+/** The project chosen by selectProject. */
+export const selectProjectValue = z.object({ code: z.string(), name: z.string() });

@@ -29,6 +29,7 @@ import {
   menuItemBody,
   menuRow,
   pageOf,
+  pageQuery,
   passwordBody,
   prjCodeBody,
   projectBody,
@@ -65,16 +66,17 @@ import {
   areaNode,
   changedValue,
   columnListBody,
+  columnListValue,
   createdValue,
   delYmfsQuery,
   examineBody,
-  examineUser,
+  examineUserListValue,
   examineUserListBody,
   examineYmfsBody,
   queryDataListBody,
   queryDataListValue,
   queryYmfsListBody,
-  recordDetail,
+  recordDetailValue,
   recordIdBody,
   recordIdQuery,
   recordIdsBody,
@@ -84,6 +86,36 @@ import {
   uploadColumnsValue,
   uploadData4PCBody,
   ymfsDetailValue,
+  addMembersValue,
+  addUserValue,
+  addVisitUserValue,
+  factorCodeQuery,
+  initValue,
+  insertInviteValue,
+  queryPhoneValue,
+  resetPasswordValue,
+  roleListQuery,
+  selectProjectValue,
+  systemSummaryValue,
+  examineValue,
+  faceUpdateBody,
+  loadIdCardQuery,
+  loadIdCardValue,
+  lwryAqbbQuery,
+  lwryCensusValue,
+  lwryDetail,
+  lwryFaceAddQuery,
+  lwryFaceAddValue,
+  lwryFaceList,
+  lwryIdQuery,
+  lwryInsertBody,
+  lwryInsertValue,
+  lwryListBody,
+  lwryListValue,
+  lwryUpdateBody,
+  noValue,
+  updateAllowCardBody,
+  workerExamineBody,
 } from './index.ts';
 
 /**
@@ -93,11 +125,12 @@ import {
  */
 export type Endpoint = { body?: z.ZodType; query?: z.ZodType; value: z.ZodType };
 
-const none = z.null();
+const none = noValue;
 
 /**
- * Every call the web app makes, keyed `METHOD path` exactly as the spec writes the path. Schemas
- * the server declares inline (small answers like `{ id }`) are written out here with a note.
+ * Every call the web app makes, keyed `METHOD path` exactly as the spec writes the path. Every
+ * schema here is the one the server's route declares (imported from the feature's contract file),
+ * so each request and reply shape is written once.
  */
 export const endpoints = {
   // auth
@@ -105,10 +138,7 @@ export const endpoints = {
   'GET /api/user/self': { value: selfValue },
   'POST /api/user/loginOut': { value: none },
   'POST /api/user/password': { body: passwordBody, value: none },
-  'POST /api/user/selectProject': {
-    body: selectProjectBody,
-    value: z.object({ code: z.string(), name: z.string() }),
-  },
+  'POST /api/user/selectProject': { body: selectProjectBody, value: selectProjectValue },
   'GET /api/user/userProjectTree': { value: z.array(projectTreeNode) },
   'POST /api/user/switchRole': { body: switchRoleBody, value: loginValue },
 
@@ -118,33 +148,23 @@ export const endpoints = {
 
   // system
   'GET /api/system/init': { value: initStatusValue },
-  'POST /api/system/init': { body: initBody, value: z.object({ account: z.string() }) },
-  'GET /api/system/summary': {
-    value: z.object({
-      users: z.number(),
-      projects: z.number(),
-      pendingReviews: z.number(),
-      onlineSessions: z.number(),
-    }),
-  },
+  'POST /api/system/init': { body: initBody, value: initValue },
+  'GET /api/system/summary': { value: systemSummaryValue },
 
   // users
   'POST /api/user/userList': { body: userListBody, value: pageOf(userListItem) },
-  'POST /api/user/addUser': { body: addUserBody, value: z.object({ id: z.string() }) },
+  'POST /api/user/addUser': { body: addUserBody, value: addUserValue },
   'POST /api/user/addUserInfo': { body: editUserBody, value: none },
   'DELETE /api/user/deleteUser': { query: userIdQuery, value: none },
-  'POST /api/user/resetPassword': { body: userIdBody, value: z.object({ password: z.string() }) },
+  'POST /api/user/resetPassword': { body: userIdBody, value: resetPasswordValue },
   'POST /api/user/resetPasswordByManager': { body: resetPasswordByManagerBody, value: none },
-  'GET /api/user/queryPhone': { query: queryPhoneQuery, value: z.object({ exists: z.boolean() }) },
+  'GET /api/user/queryPhone': { query: queryPhoneQuery, value: queryPhoneValue },
   'GET /api/user/prjTree4AddUser': { value: z.array(projectTreeNode) },
   'POST /api/user/verifyUserList': { body: verifyListBody, value: pageOf(userListItem) },
   'POST /api/user/verify': { body: verifyBody, value: none },
 
   // roles
-  'GET /api/common/role': {
-    query: z.object({ prjCode: z.string().optional() }),
-    value: z.array(roleItem),
-  },
+  'GET /api/common/role': { query: roleListQuery, value: z.array(roleItem) },
   'GET /api/auth/itemUser4Update': { query: roleDetailQuery, value: roleItem },
   'POST /api/auth/updateRole': { body: updateRoleBody, value: roleItem },
   'DELETE /api/auth/deleteRole': { query: roleIdQuery, value: none },
@@ -157,15 +177,9 @@ export const endpoints = {
 
   // invitations
   'POST /api/user/listInvite': { body: inviteListBody, value: pageOf(inviteItem) },
-  'POST /api/user/insertInvite': {
-    body: insertInviteBody,
-    value: z.object({ id: z.string(), code: z.string() }),
-  },
+  'POST /api/user/insertInvite': { body: insertInviteBody, value: insertInviteValue },
   'POST /api/user/delInvite/': { body: delInviteBody, value: none },
-  'POST /api/user/addVisitUser/': {
-    body: addVisitUserBody,
-    value: z.object({ projectCode: z.string(), projectName: z.string() }),
-  },
+  'POST /api/user/addVisitUser/': { body: addVisitUserBody, value: addVisitUserValue },
 
   // audit
   'POST /api/audit/list': { body: auditListBody, value: pageOf(auditItem) },
@@ -180,12 +194,13 @@ export const endpoints = {
   'POST /api/project/prj1StandCodeList': { body: prjCodeBody, value: z.array(standardTableItem) },
   'GET /api/project/fzcsList': { value: z.array(measureItem) },
   'GET /api/project/mainStore': { value: mainStoreValue },
+  'POST /api/project/prj1BDList': { body: pageQuery, value: pageOf(sectionItem) },
   'POST /api/project/updateBdInfo': { body: sectionBody, value: sectionItem },
   'POST /api/project/delBdInfo': { body: sectionIdBody, value: none },
   'POST /api/project/prj1UserList': { body: memberListBody, value: pageOf(projectMember) },
   'POST /api/project/prj1ManagerList': { body: managerListBody, value: z.array(projectMember) },
   'POST /api/project/userList4Prj1': { body: candidateListBody, value: pageOf(userListItem) },
-  'POST /api/project/addPrj1User': { body: addMembersBody, value: z.object({ count: z.number().int() }) },
+  'POST /api/project/addPrj1User': { body: addMembersBody, value: addMembersValue },
   'POST /api/project/delPrj1User': { body: removeMemberBody, value: none },
 
   // areas
@@ -198,24 +213,38 @@ export const endpoints = {
   'POST /api/standard/retireColumn': { body: retireColumnBody, value: none },
   'GET /api/yinzi/list': { value: z.array(factorItem) },
   'POST /api/yinzi/save': { body: saveFactorBody, value: factorItem },
-  'DELETE /api/yinzi/delete': { query: z.object({ code: z.string().max(40) }), value: none },
+  'DELETE /api/yinzi/delete': { query: factorCodeQuery, value: none },
 
-  // records (the server declares these inline: `{ data: recordDetail }`, arrays of descriptors)
+  // workers (the Excel export answers a file: shared/http.ts `download`)
+  'POST /api/lwryUser/lwryList': { body: lwryListBody, value: lwryListValue },
+  'GET /api/lwryUser/detail': { query: lwryIdQuery, value: lwryDetail },
+  'GET /api/lwryUser/loadIdCard': { query: loadIdCardQuery, value: loadIdCardValue },
+  'POST /api/lwryUser/insert': { body: lwryInsertBody, value: lwryInsertValue },
+  'POST /api/lwryUser/update': { body: lwryUpdateBody, value: none },
+  'DELETE /api/lwryUser/deleteOne': { query: lwryIdQuery, value: none },
+  'POST /api/lwryUser/updateAllowCard': { body: updateAllowCardBody, value: none },
+  'POST /api/lwryUser/examine': { body: workerExamineBody, value: examineValue },
+  'POST /api/lwry/faceUpdate': { body: faceUpdateBody, value: lwryFaceList },
+  'GET /api/lwryUser/lwryFaceAdd': { query: lwryFaceAddQuery, value: lwryFaceAddValue },
+  'GET /api/lwryUser//lwryAqbbList': { query: lwryAqbbQuery, value: lwryFaceList },
+  'GET /api/lwryUser/lwryCensus': { value: lwryCensusValue },
+
+  // records
   'POST /api/sync/queryDataList': { body: queryDataListBody, value: queryDataListValue },
-  'POST /api/sync/queryDataDetail': { body: recordIdBody, value: z.object({ data: recordDetail }) },
+  'POST /api/sync/queryDataDetail': { body: recordIdBody, value: recordDetailValue },
   'POST /api/sync/uploadData4PC': { body: uploadData4PCBody, value: createdValue },
   'POST /api/data/examine': { body: examineBody, value: changedValue },
   'POST /api/data/del': { body: recordIdsBody, value: changedValue },
   'POST /api/data/restore': { body: recordIdsBody, value: changedValue },
   'POST /api/data/update': { body: updateRecordBody, value: changedValue },
-  'POST /api/data/columnList': { body: columnListBody, value: z.array(columnDescriptor) },
+  'POST /api/data/columnList': { body: columnListBody, value: columnListValue },
   'POST /api/data/uploadColumns': { body: uploadColumnsBody, value: uploadColumnsValue },
   'POST /api/sync/queryYmfsList': { body: queryYmfsListBody, value: queryDataListValue },
   'GET /api/sync/queryYmfsDetail': { query: recordIdQuery, value: ymfsDetailValue },
   'DELETE /api/data/delYmfs': { query: delYmfsQuery, value: changedValue },
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
-  'POST /api/sync/examineUserList': { body: examineUserListBody, value: z.array(examineUser) },
+  'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

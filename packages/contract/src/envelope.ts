@@ -7,6 +7,9 @@ export function envelope<T extends z.ZodType>(value: T) {
 
 export type Envelope<T> = { code: number; message: string; value: T };
 
+/** The `value` of a call that answers nothing but its message (saves, deletions). */
+export const noValue = z.null();
+
 /**
  * Deepest page a numbered list serves: OFFSET beyond it costs more than a user would ever page.
  * Lists that go deeper (records) page by keyset cursor.

@@ -31,3 +31,7 @@ export type InsertInviteInput = z.input<typeof insertInviteBody>;
 
 export const delInviteBody = z.object({ id: z.uuid() });
 export const addVisitUserBody = z.object({ code: inviteCode });
+
+/** Replies of the invitation calls. */
+export const insertInviteValue = z.object({ id: z.string(), code: z.string() });
+export const addVisitUserValue = z.object({ projectCode: z.string(), projectName: z.string() });

@@ -153,3 +153,6 @@ export const mainStoreValue = z.object({
   checkedMeasures: z.array(z.string()),
 });
 export type MainStore = z.infer<typeof mainStoreValue>;
+
+/** How many members addPrj1User added. */
+export const addMembersValue = z.object({ count: z.number().int() });

@@ -199,6 +199,10 @@ export const recordDetail = recordRow.and(
   }),
 );
 export type RecordDetail = z.infer<typeof recordDetail>;
+/** POST /api/sync/queryDataDetail → value */
+export const recordDetailValue = z.object({ data: recordDetail });
+/** POST /api/data/columnList → value */
+export const columnListValue = z.array(columnDescriptor);
 
 /** Most records one "every record of the filter" review may move (narrow the filter beyond it). */
 export const MAX_EXAMINE_BY_FILTER = 5000;
@@ -362,4 +366,6 @@ export const updateYmfsBody = z.object({
 export const delYmfsQuery = z.object({ id: z.uuid() });
 /** POST /api/sync/examineUserList → value: users who may examine in the selected project. */
 export const examineUser = z.object({ id: z.string(), account: z.string(), name: z.string() });
+/** POST /api/sync/examineUserList → value */
+export const examineUserListValue = z.array(examineUser);
 export const examineUserListBody = z.object({ prjCode: code.optional() }).optional();

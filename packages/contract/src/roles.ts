@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionKeys } from './permissions.ts';
+import { projectCode } from './projects.ts';
 
 /** Permissions a project's own roles may grant: system administration stays with super administrators. */
 export const projectPermissionKeys = permissionKeys.filter((k) => k !== 'system.admin');
@@ -30,3 +31,6 @@ export type UpdateRoleInput = z.input<typeof updateRoleBody>;
 export const roleDetailQuery = z.object({ dataId: z.coerce.number().int() });
 export const roleIdQuery = z.object({ id: z.coerce.number().int() });
 export const delUserRoleQuery = z.object({ userId: z.uuid(), roleId: z.coerce.number().int() });
+
+/** The roles list: a super administrator may name the project. */
+export const roleListQuery = z.object({ prjCode: projectCode.optional() });

@@ -107,3 +107,6 @@ export const saveFactorBody = z
   })
   .refine(prefixOk, { path: ['code'], message: 'columnPrefix' });
 export type SaveFactorInput = z.input<typeof saveFactorBody>;
+
+/** The factor (因子) a deletion names. */
+export const factorCodeQuery = z.object({ code: z.string().max(40) });

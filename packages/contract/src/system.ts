@@ -12,3 +12,13 @@ export const initBody = z.object({
 export type InitInput = z.input<typeof initBody>;
 
 export const healthValue = z.object({ status: z.literal('ok'), database: z.string() });
+
+/** Reply of the first-run set-up: the super administrator's account. */
+export const initValue = z.object({ account: z.string() });
+/** Counts on the system home page. */
+export const systemSummaryValue = z.object({
+  users: z.number(),
+  projects: z.number(),
+  pendingReviews: z.number(),
+  onlineSessions: z.number(),
+});

@@ -93,3 +93,8 @@ export const verifyBody = z
 export type VerifyInput = z.input<typeof verifyBody>;
 
 export const switchRoleBody = z.object({ roleId: z.number().int() });
+
+/** Replies of the users calls (shared by the server's routes and the endpoint map). */
+export const addUserValue = z.object({ id: z.string() });
+export const resetPasswordValue = z.object({ password: z.string() });
+export const queryPhoneValue = z.object({ exists: z.boolean() });

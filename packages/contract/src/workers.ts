@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
+import { pageOf, pageQuery } from './envelope.ts';
 import { chinaToday, MOBILE_PATTERN, parseIdNumber } from './idNumber.ts';
 
 /**
@@ -59,8 +59,14 @@ export const lwryListBody = pageQuery.extend({
   ifToubao: z.preprocess(emptyAsUndefined, z.coerce.number().pipe(flag).optional()),
   keyword: z.preprocess(emptyAsUndefined, z.string().trim().max(50).optional()),
   sectionCode: z.preprocess(emptyAsUndefined, z.string().max(50).optional()),
+  /**
+   * Keyset cursor: `nextCursor` of the previous page's answer, to read the page after it by the
+   * (created, id) index instead of OFFSET. With a cursor, pageNum is only the page's number.
+   */
+  cursor: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
 });
 export type LwryListBody = z.infer<typeof lwryListBody>;
+export type LwryListInput = z.input<typeof lwryListBody>;
 
 /** One row of the list: the ID number masked. */
 export const lwryItem = z.object({
@@ -92,6 +98,11 @@ export const lwryItem = z.object({
 });
 export type LwryItem = z.infer<typeof lwryItem>;
 
+/** The list's answer: a page, its total (the planner's estimate past 10,000: totalExact false), and
+ * the cursor of the next page (null on the last page). */
+export const lwryListValue = pageOf(lwryItem).extend({ nextCursor: z.string().nullable() });
+export type LwryListValue = z.infer<typeof lwryListValue>;
+
 export const lwryFace = z.object({
   id: z.string(),
   fileId: z.string(),
@@ -100,6 +111,8 @@ export const lwryFace = z.object({
   addTime: z.string(),
 });
 export type LwryFace = z.infer<typeof lwryFace>;
+/** The faces of a worker (lwryAqbbList, and faceUpdate's answer). */
+export const lwryFaceList = z.array(lwryFace);
 
 export const lwryDetail = lwryItem.extend({
   projectcode: z.string(),
@@ -163,9 +176,12 @@ export const lwryInsertBody = workerFields
   .extend({ projectcode: z.string().optional() })
   .superRefine(checkInsurance);
 export type LwryInsertBody = z.infer<typeof lwryInsertBody>;
+export const lwryInsertValue = z.object({ id: z.string() });
 
 export const lwryUpdateBody = workerFields.extend({ id: z.uuid() }).superRefine(checkInsurance);
 export type LwryUpdateBody = z.infer<typeof lwryUpdateBody>;
+export type LwryInsertInput = z.input<typeof lwryInsertBody>;
+export type LwryUpdateInput = z.input<typeof lwryUpdateBody>;
 
 export const lwryIdQuery = z.object({ id: z.uuid() });
 
@@ -222,7 +238,7 @@ export const examineValue = z.object({
   skipped: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
 });
 
-export const lwryExportBody = lwryListBody.omit({ pageNum: true, pageSize: true });
+export const lwryExportBody = lwryListBody.omit({ pageNum: true, pageSize: true, cursor: true });
 
 /** Statistics of /lwrymanager/laowucensus. */
 export const lwryCensusValue = z.object({

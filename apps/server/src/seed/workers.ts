@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
 import { and, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { files, users, workerFaces, workers } from '../db/schema/index.ts';
 import type { Storage } from '../platform/storage/index.ts';
@@ -70,31 +71,92 @@ function random(seed: number) {
   };
 }
 
-/** A 1×1 grey PNG standing in for demo photos (no real faces or ID cards). */
-const placeholder = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+/** Hue of a surname's background: varied, and the same on every machine. */
+const hueOf = (text: string) => [...text].reduce((h, c) => (h * 31 + c.codePointAt(0)!) % 360, 7);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.codePointAt(0)};`);
 
-async function storedPlaceholder(
+/**
+ * A placeholder portrait (no real face): a silhouette on a background coloured by the surname, the
+ * surname written across the chest and 演示 in the corner. Women get longer hair.
+ */
+function portraitSvg(surname: string, sex: number): string {
+  const hue = hueOf(surname);
+  const hair =
+    sex === 0
+      ? '<path d="M58 122 C52 52 188 52 182 122 L190 210 L162 210 L160 120 L80 120 L78 210 L50 210 Z" fill="#3a3f47"/>'
+      : '<path d="M66 108 C66 48 174 48 174 108 C160 84 80 84 66 108 Z" fill="#3a3f47"/>';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="300" viewBox="0 0 240 300">
+  <rect width="240" height="300" fill="hsl(${hue},42%,80%)"/>
+  ${sex === 0 ? hair : ''}
+  <ellipse cx="120" cy="118" rx="50" ry="58" fill="hsl(28,38%,70%)"/>
+  ${sex === 0 ? '' : hair}
+  <path d="M24 300 C24 222 66 190 120 190 C174 190 216 222 216 300 Z" fill="hsl(${(hue + 180) % 360},28%,38%)"/>
+  <text x="120" y="272" font-size="46" text-anchor="middle" fill="#fff"
+    font-family="WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif">${escapeXml(surname)}</text>
+  <text x="228" y="22" font-size="14" text-anchor="end" fill="hsl(${hue},30%,40%)"
+    font-family="WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif">演示</text>
+</svg>`;
+}
+
+/** A placeholder ID card side (no real data): the card's layout, a silhouette, 演示数据 across it. */
+function idCardSvg(side: 'front' | 'back', projectName: string): string {
+  const font = 'font-family="WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif"';
+  const body =
+    side === 'front'
+      ? `<text x="36" y="80" font-size="20" fill="#555" ${font}>姓名  演示人员</text>
+  <text x="36" y="120" font-size="20" fill="#555" ${font}>性别  —   民族  汉</text>
+  <text x="36" y="160" font-size="20" fill="#555" ${font}>住址  ${escapeXml(projectName)}</text>
+  <text x="36" y="290" font-size="20" fill="#555" ${font}>公民身份号码  ******************</text>
+  <rect x="402" y="56" width="140" height="172" rx="6" fill="#d7dee6"/>
+  <ellipse cx="472" cy="126" rx="38" ry="44" fill="#8d97a3"/>
+  <path d="M410 228 C410 180 440 168 472 168 C504 168 534 180 534 228 Z" fill="#8d97a3"/>`
+      : `<circle cx="96" cy="96" r="50" fill="none" stroke="#c0392b" stroke-width="6"/>
+  <text x="96" y="106" font-size="26" text-anchor="middle" fill="#c0392b" ${font}>★</text>
+  <text x="330" y="90" font-size="30" text-anchor="middle" fill="#444" ${font}>中华人民共和国</text>
+  <text x="330" y="140" font-size="36" text-anchor="middle" fill="#444" ${font}>居民身份证</text>
+  <text x="60" y="250" font-size="20" fill="#555" ${font}>签发机关  演示数据</text>
+  <text x="60" y="290" font-size="20" fill="#555" ${font}>有效期限  2020.01.01-2040.01.01</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="580" height="340" viewBox="0 0 580 340">
+  <rect width="580" height="340" rx="18" fill="hsl(${side === 'front' ? 200 : 40},35%,92%)"/>
+  ${body}
+  <text x="290" y="200" font-size="64" text-anchor="middle" fill="rgba(192,57,43,0.22)"
+    transform="rotate(-18 290 200)" ${font}>演示数据</text>
+</svg>`;
+}
+
+/** Rendered images, kept for the process: a test run seeds the demo many times. */
+const rendered = new Map<string, Promise<Buffer>>();
+function jpegOf(key: string, svg: () => string): Promise<Buffer> {
+  let image = rendered.get(key);
+  if (!image) {
+    image = sharp(Buffer.from(svg())).jpeg({ quality: 82 }).toBuffer();
+    rendered.set(key, image);
+  }
+  return image;
+}
+
+/** Stores one demo image as a file of the project (once; a second seed finds it). */
+async function storedImage(
   tx: Tx,
   storage: Storage,
   projectCode: string,
   ownerId: string,
-  kind: string,
+  kind: 'face' | 'idCard',
+  name: string,
+  image: Buffer,
 ) {
-  const storageKey = `${projectCode}/${kind}/demo/placeholder.png`;
-  await storage.put(storageKey, Readable.from([placeholder]), 'image/png');
+  const storageKey = `${projectCode}/${kind}/demo/${name}.jpg`;
+  await storage.put(storageKey, Readable.from([image]), 'image/jpeg');
   const [row] = await tx
     .insert(files)
     .values({
       projectCode,
       ownerId,
       kind,
-      originalName: `demo-${kind}.png`,
-      contentType: 'image/png',
-      bytes: placeholder.length,
-      sha256: createHash('sha256').update(placeholder).digest('hex'),
+      originalName: `demo-${name}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: image.length,
+      sha256: createHash('sha256').update(image).digest('hex'),
       storageKey,
     })
     .onConflictDoNothing()
@@ -121,8 +183,32 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
     if (has?.n) continue;
     const rnd = random(2026 + p);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
-    const face = await storedPlaceholder(tx, storage, project.code, owner.id, 'face');
-    const idCard = await storedPlaceholder(tx, storage, project.code, owner.id, 'idCard');
+    const card = async (side: 'front' | 'back') =>
+      storedImage(
+        tx,
+        storage,
+        project.code,
+        owner.id,
+        'idCard',
+        `id-${side}`,
+        await jpegOf(`id-${side}-${project.code}`, () => idCardSvg(side, project.name)),
+      );
+    const idFront = await card('front');
+    const idBack = await card('back');
+    // One portrait per surname and sex, shared by the workers who have both.
+    const portraits = new Map<string, Promise<string>>();
+    const portraitOf = (surname: string, sex: number) => {
+      const key = `${surname}-${sex}`;
+      let id = portraits.get(key);
+      if (!id) {
+        id = jpegOf(`face-${key}`, () => portraitSvg(surname, sex)).then((image) =>
+          storedImage(tx, storage, project.code, owner.id, 'face', `face-${hueOf(surname)}-${sex}`, image),
+        );
+        portraits.set(key, id);
+      }
+      return id;
+    };
+    const faceOf = new Map<number, [surname: string, sex: number]>();
     const total = p === 0 ? 180 : 120;
     const used = new Set<string>();
     const rows: (typeof workers.$inferInsert)[] = [];
@@ -146,11 +232,13 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
           : addDays(today, Math.floor(60 + rnd() * 200));
       const insured = status !== 2 && !incomplete;
       const team = pick(teams);
+      const surname = pick(surnames);
+      if (!incomplete) faceOf.set(i, [surname, sex]);
       const createdAt = new Date(Date.now() - Math.floor(rnd() * 84 * 86_400_000));
       rows.push({
         projectCode: project.code,
         sectionCode: project.sections[i % project.sections.length]!.code,
-        name: pick(surnames) + pick(given),
+        name: surname + pick(given),
         idNumber,
         phone: `1${pick(['3', '5', '8', '7'])}${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}`,
         sex,
@@ -158,8 +246,8 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
         regionCode: project.areaCode,
         team,
         job: pick(jobs[team]!),
-        idCardFrontId: incomplete ? null : idCard,
-        idCardBackId: incomplete ? null : idCard,
+        idCardFrontId: incomplete ? null : idFront,
+        idCardBackId: incomplete ? null : idBack,
         insured,
         insurer: insured ? pick(insurers) : '',
         policyNo: insured ? `PICC${project.code}${String(i + 1).padStart(5, '0')}` : '',
@@ -178,11 +266,15 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
       .insert(workers)
       .values(rows)
       .returning({ id: workers.id, front: workers.idCardFrontId });
+    const faceRows = [];
+    for (const [i, w] of created.entries()) {
+      const face = faceOf.get(i);
+      if (w.front && face)
+        faceRows.push({ workerId: w.id, fileId: await portraitOf(...face), createdBy: owner.id });
+    }
     const faces = await tx
       .insert(workerFaces)
-      .values(
-        created.filter((w) => w.front).map((w) => ({ workerId: w.id, fileId: face, createdBy: owner.id })),
-      )
+      .values(faceRows)
       .returning({ id: workerFaces.id, workerId: workerFaces.workerId });
     for (const f of faces)
       await tx.update(workers).set({ currentFaceId: f.id }).where(eq(workers.id, f.workerId));

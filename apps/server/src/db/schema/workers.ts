@@ -67,11 +67,34 @@ export const workers = pgTable(
     uniqueIndex('workers_project_id_number_uq')
       .on(t.projectCode, t.idNumber)
       .where(sql`${t.deletedAt} is null`),
-    index('workers_project_created_idx').on(t.projectCode, t.createdAt.desc(), t.id.desc()),
-    index('workers_project_review_created_idx').on(t.projectCode, t.reviewStatus, t.createdAt.desc()),
-    index('workers_project_section_created_idx').on(t.projectCode, t.sectionCode, t.createdAt.desc()),
+    // The list's order is `created_at desc, id desc`, which PostgreSQL reads as NULLS FIRST: the
+    // indexes must say so too, or they cannot give the order (a sort of the whole project follows).
+    index('workers_project_created_idx').on(
+      t.projectCode,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('workers_project_review_created_idx').on(
+      t.projectCode,
+      t.reviewStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('workers_project_section_created_idx').on(
+      t.projectCode,
+      t.sectionCode,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('workers_project_insurance_end_idx').on(t.projectCode, t.insuranceEnd),
-    index('workers_project_phone_idx').on(t.projectCode, t.phone),
+    // Keyword search (workerWhere): a phone or ID-number prefix by these pattern-ops btrees (LIKE
+    // 'x%' cannot use a plain btree under a non-C collation), a name by the trigram index.
+    index('workers_project_phone_idx').on(t.projectCode, t.phone.op('text_pattern_ops')),
+    index('workers_project_id_number_idx').on(t.projectCode, t.idNumber.op('text_pattern_ops')),
+    index('workers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Keywords of one or two characters (most Chinese given names) yield no trigram: their names'
+    // single characters and pairs, from worker_name_grams() (created in migration 0006), answer them.
+    index('workers_name_grams_idx').using('gin', sql`worker_name_grams(${t.name})`),
     index('workers_clock_in_insurance_idx')
       .on(t.insuranceEnd)
       .where(sql`${t.clockIn}`),

@@ -2,9 +2,11 @@ import {
   envelope,
   loginBody,
   loginValue,
+  noValue,
   passwordBody,
   projectTreeNode,
   selectProjectBody,
+  selectProjectValue,
   selfValue,
   switchRoleBody,
   t,
@@ -35,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/user/loginOut', {
     config: { access: 'session' },
-    schema: { tags, summary: '退出登录', response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '退出登录', response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await auth.logout(deps, authOf(req));
       return ok(null, t(requestLang(req), 'loggedOut'));
@@ -44,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/user/password', {
     config: { access: 'session' },
-    schema: { tags, summary: '修改密码', body: passwordBody, response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '修改密码', body: passwordBody, response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await auth.changePassword(deps, authOf(req), req.body);
       return ok(null, t(requestLang(req), 'passwordChanged'));
@@ -57,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '选择主项目',
       body: selectProjectBody,
-      response: { 200: envelope(z.object({ code: z.string(), name: z.string() })) },
+      response: { 200: envelope(selectProjectValue) },
     },
     handler: async (req) => ok(await auth.selectProject(deps, authOf(req), req.body.prjCode)),
   });

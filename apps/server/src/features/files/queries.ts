@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -26,4 +26,21 @@ export function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
     .select()
     .from(files)
     .where(inArray(files.id, [...new Set(ids)]));
+}
+
+/** How many files a project holds (project deletion asks). */
+export async function projectFileCount(db: Executor, projectCode: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(files).where(eq(files.projectCode, projectCode));
+  return row?.n ?? 0;
+}
+
+/** Files and bytes of a project by kind (the project's storage page). */
+export async function projectStorageUsage(db: Executor, projectCode: string) {
+  const rows = await db
+    .select({ kind: files.kind, files: count(), bytes: sql<string>`coalesce(sum(${files.bytes}), 0)` })
+    .from(files)
+    .where(eq(files.projectCode, projectCode))
+    .groupBy(files.kind)
+    .orderBy(files.kind);
+  return rows.map((r) => ({ kind: r.kind, files: r.files, bytes: Number(r.bytes) }));
 }

@@ -90,14 +90,6 @@ export async function countUse(db: Executor, id: string): Promise<void> {
     .where(eq(invitations.id, id));
 }
 
-export function projectName(db: Executor, code: string) {
-  return db
-    .select({ name: projects.name })
-    .from(projects)
-    .where(eq(projects.code, code))
-    .then((r) => r[0]?.name);
-}
-
 export async function holdsRoleIn(db: Executor, userId: string, projectCode: string): Promise<boolean> {
   const [member] = await db
     .select({ n: count() })
@@ -113,15 +105,4 @@ export async function grantRole(
   roleId: number,
 ): Promise<void> {
   await db.insert(userProjectRoles).values({ userId, projectCode, roleId });
-}
-
-export async function insertPendingUser(
-  db: Executor,
-  values: { account: string; name: string; phone: string | null; passwordHash: string },
-): Promise<string> {
-  const [created] = await db
-    .insert(users)
-    .values({ ...values, status: 'pending' })
-    .returning({ id: users.id });
-  return created!.id;
 }

@@ -1,10 +1,13 @@
 import {
   addVisitUserBody,
+  addVisitUserValue,
   delInviteBody,
   envelope,
   insertInviteBody,
+  insertInviteValue,
   inviteItem,
   inviteListBody,
+  noValue,
   pageOf,
   registerBody,
   t,
@@ -39,7 +42,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '生成邀请码',
       body: insertInviteBody,
-      response: { 200: envelope(z.object({ id: z.string(), code: z.string() })) },
+      response: { 200: envelope(insertInviteValue) },
     },
     handler: async (req) =>
       ok(
@@ -50,10 +53,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/user/delInvite/', {
     config: { access: 'invitations.manage' },
-    schema: { tags, summary: '作废邀请码', body: delInviteBody, response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '作废邀请码', body: delInviteBody, response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await invites.revokeInvite(deps, authOf(req), managedProject(req), req.body.id);
-      return ok(null, t(requestLang(req), 'deleted'));
+      return ok(null, t(requestLang(req), 'revoked'));
     },
   });
 
@@ -63,7 +66,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '输入邀请码加入项目',
       body: addVisitUserBody,
-      response: { 200: envelope(z.object({ projectCode: z.string(), projectName: z.string() })) },
+      response: { 200: envelope(addVisitUserValue) },
     },
     handler: async (req) => {
       const joined = await invites.joinWithCode(deps, authOf(req), req.body.code, req.ip);

@@ -1,4 +1,4 @@
-import { envelope, menuItemBody, menuRow, roleIdQuery, t } from '@pineguard/contract';
+import { envelope, menuItemBody, menuRow, noValue, roleIdQuery, t } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.ts';
@@ -26,7 +26,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/menu/delete', {
     config: { access: 'system.admin' },
-    schema: { tags, summary: '删除资源', querystring: roleIdQuery, response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '删除资源', querystring: roleIdQuery, response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await menus.deleteMenu(deps, authOf(req), req.query.id);
       return ok(null, t(requestLang(req), 'deleted'));

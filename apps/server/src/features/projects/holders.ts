@@ -1,5 +1,6 @@
 import type { MessageKey } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
+import { projectFileCount } from '../files/index.ts';
 import { liveRecordCount } from '../records/index.ts';
 import { workersHeldBy } from '../workers/index.ts';
 import * as q from './queries.ts';
@@ -23,7 +24,7 @@ export type Holder = {
 const projectHolders: Holder[] = [
   { label: 'holdsSections', count: q.sectionCount },
   { label: 'holdsMembers', count: q.memberCount },
-  { label: 'holdsFiles', count: q.fileCount },
+  { label: 'holdsFiles', count: projectFileCount },
   { label: 'holdsRecords', count: (db, code) => liveRecordCount(db, code) },
   { label: 'holdsWorkers', count: (db, code) => workersHeldBy(db, code) },
 ];

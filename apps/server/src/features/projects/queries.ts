@@ -2,7 +2,6 @@ import type { ProjectItem, ProjectMember, SectionItem } from '@pineguard/contrac
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  files,
   projectMeasures,
   projects,
   roles,
@@ -194,14 +193,6 @@ export function deleteSection(db: Executor, projectCode: string, id: string) {
     .then((r) => r[0]);
 }
 
-/** Live accounts among `ids`. */
-export function liveUsers(db: Executor, ids: string[]) {
-  return db
-    .select({ id: users.id, account: users.account, status: users.status })
-    .from(users)
-    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
-}
-
 export async function grantRole(db: Executor, projectCode: string, userIds: string[], roleId: number) {
   await db
     .insert(userProjectRoles)
@@ -222,11 +213,6 @@ export async function revokeMember(db: Executor, projectCode: string, userId: st
       .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
   }
   return removed;
-}
-
-export async function fileCount(db: Executor, projectCode: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(files).where(eq(files.projectCode, projectCode));
-  return row?.n ?? 0;
 }
 
 /** Sections of a project by code; `areaNames` is left for the service to fill in. */
@@ -313,16 +299,6 @@ export async function sectionCount(db: Executor, projectCode: string): Promise<n
   return row?.n ?? 0;
 }
 
-export async function storageUsage(db: Executor, projectCode: string) {
-  const rows = await db
-    .select({ kind: files.kind, files: count(), bytes: sql<string>`coalesce(sum(${files.bytes}), 0)` })
-    .from(files)
-    .where(eq(files.projectCode, projectCode))
-    .groupBy(files.kind)
-    .orderBy(files.kind);
-  return rows.map((r) => ({ kind: r.kind, files: r.files, bytes: Number(r.bytes) }));
-}
-
 /** Section codes a user manages in a project (section managers see only these). */
 export async function managedSectionCodes(
   db: Executor,
@@ -334,4 +310,13 @@ export async function managedSectionCodes(
     .from(sections)
     .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
   return rows.map((r) => r.code);
+}
+
+/** A project's name (archived ones too), or undefined. */
+export function projectName(db: Executor, code: string): Promise<string | undefined> {
+  return db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.code, code))
+    .then((r) => r[0]?.name);
 }

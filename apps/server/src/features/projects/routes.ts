@@ -1,11 +1,13 @@
 import {
   addMembersBody,
+  addMembersValue,
   candidateListBody,
   envelope,
   mainStoreValue,
   managerListBody,
   measureItem,
   memberListBody,
+  noValue,
   pageOf,
   pageQuery,
   prjCodeBody,
@@ -93,7 +95,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '删除项目：仍有标段、成员或数据时拒绝；空项目归档（可恢复）',
       body: prjCodeBody,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await projects.remove(deps, authOf(req), req.body.prjCode);
@@ -197,7 +199,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/project/delBdInfo', {
     config: { access: 'projects.manage' },
-    schema: { tags, summary: '删除标段', body: sectionIdBody, response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '删除标段', body: sectionIdBody, response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await projects.removeSection(deps, authOf(req), managedProject(req), req.body.id);
       return ok(null, t(requestLang(req), 'deleted'));
@@ -261,7 +263,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '把已有账号加入项目并授予角色',
       body: addMembersBody,
-      response: { 200: envelope(z.object({ count: z.number().int() })) },
+      response: { 200: envelope(addMembersValue) },
     },
     handler: async (req) => {
       const added = await projects.addMembers(deps, authOf(req), req.body);
@@ -275,7 +277,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '把用户移出项目（收回其在项目中的全部角色）',
       body: removeMemberBody,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await projects.removeMember(deps, authOf(req), req.body);

@@ -2,19 +2,19 @@ import {
   changedValue,
   collectBody,
   collectValue,
-  columnDescriptor,
   columnListBody,
+  columnListValue,
   createdValue,
   delYmfsQuery,
   envelope,
   examineBody,
-  examineUser,
   examineUserListBody,
+  examineUserListValue,
   examineYmfsBody,
   queryDataListBody,
   queryDataListValue,
   queryYmfsListBody,
-  recordDetail,
+  recordDetailValue,
   recordIdBody,
   recordIdQuery,
   recordIdsBody,
@@ -27,7 +27,6 @@ import {
   ymfsDetailValue,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, prjCodeInBody, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
@@ -77,7 +76,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '采集数据详情（字段、媒体、时间线）',
       body: recordIdBody,
-      response: { 200: envelope(z.object({ data: recordDetail })) },
+      response: { 200: envelope(recordDetailValue) },
     },
     handler: async (req) =>
       ok({ data: await records.detail(deps, authOf(req), projectOf(req), req.body.id, sign) }),
@@ -184,7 +183,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '标准表字段描述',
       body: columnListBody,
-      response: { 200: envelope(z.array(columnDescriptor)) },
+      response: { 200: envelope(columnListValue) },
     },
     handler: async (req) =>
       ok(
@@ -314,7 +313,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '可审核人员',
       body: examineUserListBody,
-      response: { 200: envelope(z.array(examineUser)) },
+      response: { 200: envelope(examineUserListValue) },
     },
     handler: async (req) => ok(await records.examineUsers(deps, projectOf(req))),
   });

@@ -1,10 +1,11 @@
 import {
-  projectCode,
   delUserRoleQuery,
   envelope,
+  noValue,
   roleDetailQuery,
   roleIdQuery,
   roleItem,
+  roleListQuery,
   t,
   updateRoleBody,
 } from '@pineguard/contract';
@@ -26,7 +27,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: '本项目可用角色（超级管理员可指定 prjCode）',
-      querystring: z.object({ prjCode: projectCode.optional() }),
+      querystring: roleListQuery,
       response: { 200: envelope(z.array(roleItem)) },
     },
     handler: async (req) => ok(await roles.listRoles(deps, managedProject(req, req.query.prjCode))),
@@ -59,7 +60,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '删除角色（无人使用时）',
       querystring: roleIdQuery,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await roles.deleteRole(deps, authOf(req), managedProject(req), req.query.id);
@@ -73,7 +74,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '移除用户在本项目的一个角色',
       querystring: delUserRoleQuery,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await roles.removeUserRole(deps, authOf(req), managedProject(req), req.query.userId, req.query.roleId);

@@ -1,12 +1,14 @@
 import {
+  columnDescriptor,
   envelope,
+  factorCodeQuery,
   factorItem,
+  noValue,
   retireColumnBody,
   saveColumnBody,
   saveFactorBody,
   saveTableBody,
   standardTableItem,
-  columnDescriptor,
   t,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,11 +63,11 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '停用字段（已采集数据保留）',
       body: retireColumnBody,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await standards.retireColumn(deps, authOf(req), req.body.tableCode, req.body.code);
-      return ok(null, t(requestLang(req), 'deleted'));
+      return ok(null, t(requestLang(req), 'retired'));
     },
   });
 
@@ -92,8 +94,8 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: '删除上报因子',
-      querystring: z.object({ code: z.string().max(40) }),
-      response: { 200: envelope(z.null()) },
+      querystring: factorCodeQuery,
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await standards.deleteFactor(deps, authOf(req), req.query.code);

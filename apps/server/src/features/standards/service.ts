@@ -78,6 +78,7 @@ export async function saveTable(
       entity: 'standard',
       entityId: input.code,
       summary: `${input.code} ${input.name}`,
+      params: { kind: 'table', name: input.name, code: input.code },
       after: input,
     });
   });
@@ -111,6 +112,7 @@ export async function saveColumn(deps: AppDeps, auth: AuthContext, input: q.Colu
       entity: 'standard',
       entityId: `${tableCode}.${code}`,
       summary: `${tableCode}.${code} ${input.value}`,
+      params: { kind: 'column', name: input.value, code, table: tableCode },
       before: before ?? null,
       after: input,
     });
@@ -126,10 +128,11 @@ export async function retireColumn(deps: AppDeps, auth: AuthContext, tableCode: 
     await audit(tx, {
       actorId: auth.userId,
       projectCode: null,
-      action: 'delete',
+      action: 'retire',
       entity: 'standard',
       entityId: `${tableCode}.${code}`,
       summary: `${tableCode}.${code} ${retired.value}`,
+      params: { kind: 'column', name: retired.value, code, table: tableCode },
       before: retired,
     });
   });
@@ -161,6 +164,7 @@ export async function saveFactor(
       entity: 'standard',
       entityId: `factor.${input.code}`,
       summary: `${input.code} ${input.value}`,
+      params: { kind: 'factor', name: input.value, code: input.code },
       after: input,
     });
     return row;
@@ -178,6 +182,7 @@ export async function deleteFactor(deps: AppDeps, auth: AuthContext, code: strin
       entity: 'standard',
       entityId: `factor.${code}`,
       summary: code,
+      params: { kind: 'factor', name: removed?.value ?? code, code },
       before: removed,
     });
   });

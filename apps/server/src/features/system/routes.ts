@@ -1,6 +1,13 @@
-import { ErrorCode, envelope, healthValue, initBody, initStatusValue } from '@pineguard/contract';
+import {
+  envelope,
+  ErrorCode,
+  healthValue,
+  initBody,
+  initStatusValue,
+  initValue,
+  systemSummaryValue,
+} from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as system from './service.ts';
@@ -36,7 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '首次运行：创建超级管理员',
       body: initBody,
-      response: { 200: envelope(z.object({ account: z.string() })) },
+      response: { 200: envelope(initValue) },
     },
     handler: async (req) => ok(await system.initialise(deps, req.body)),
   });
@@ -47,14 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '子系统首页统计',
       response: {
-        200: envelope(
-          z.object({
-            users: z.number(),
-            projects: z.number(),
-            pendingReviews: z.number(),
-            onlineSessions: z.number(),
-          }),
-        ),
+        200: envelope(systemSummaryValue),
       },
     },
     handler: async () => ok(await system.summary(deps)),

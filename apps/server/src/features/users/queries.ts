@@ -163,3 +163,23 @@ export async function updateUser(db: Executor, id: string, values: Partial<UserV
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
 }
+
+/** Live accounts among `ids` (adding members to a project checks them). */
+export function liveUsersByIds(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, account: users.account, status: users.status })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+}
+
+/** An account that waits for review (joining by invitation code). */
+export async function insertPendingUser(
+  db: Executor,
+  values: { account: string; name: string; phone: string | null; passwordHash: string },
+): Promise<string> {
+  const [created] = await db
+    .insert(users)
+    .values({ ...values, status: 'pending' })
+    .returning({ id: users.id });
+  return created!.id;
+}

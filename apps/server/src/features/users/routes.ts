@@ -1,11 +1,15 @@
 import {
   addUserBody,
+  addUserValue,
   editUserBody,
   envelope,
+  noValue,
   pageOf,
   projectTreeNode,
   queryPhoneQuery,
+  queryPhoneValue,
   resetPasswordByManagerBody,
+  resetPasswordValue,
   t,
   userIdBody,
   userIdQuery,
@@ -23,7 +27,7 @@ import { managedProject } from '../../platform/scope.ts';
 import * as users from './service.ts';
 
 const tags = ['users'];
-const done = envelope(z.null());
+const done = envelope(noValue);
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -51,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '新增用户（加入当前项目）',
       body: addUserBody.extend({ prjCode: z.string().max(64).optional() }),
-      response: { 200: envelope(z.object({ id: z.string() })) },
+      response: { 200: envelope(addUserValue) },
     },
     handler: async (req) =>
       ok(
@@ -94,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '重置为随机临时密码（消息中告知一次）',
       body: userIdBody,
-      response: { 200: envelope(z.object({ password: z.string() })) },
+      response: { 200: envelope(resetPasswordValue) },
     },
     handler: async (req) => {
       const password = await users.resetPassword(deps, authOf(req), managedProject(req), req.body.id);
@@ -117,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '手机号是否已被使用',
       querystring: queryPhoneQuery,
-      response: { 200: envelope(z.object({ exists: z.boolean() })) },
+      response: { 200: envelope(queryPhoneValue) },
     },
     handler: async (req) => ok({ exists: await users.phoneExists(deps, req.query.phone) }),
   });

@@ -26,10 +26,10 @@ import {
   workers,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { countOrEstimate, type Page, withPage } from '../../platform/pagination.ts';
+import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
 export type WorkerRow = typeof workers.$inferSelect;
-export type WorkerFilters = Omit<LwryListBody, 'pageNum' | 'pageSize'>;
+export type WorkerFilters = Omit<LwryListBody, 'pageNum' | 'pageSize' | 'cursor'>;
 
 /** Insured and the policy covers `today`. */
 export function insuranceValidOn(today: string): SQL {
@@ -49,9 +49,17 @@ export function workerWhere(
   const keyword = f.keyword?.trim();
   let keywordCond: SQL | undefined;
   if (keyword) {
+    // Each shape of keyword goes to its own index: a whole ID number to the unique btree, a phone
+    // prefix (3–11 digits) and a longer ID-number prefix to the text_pattern_ops btrees, a name
+    // to the trigram GIN (3+ characters) or, shorter, to the GIN of its characters and pairs.
     if (/^\d{17}[\dXx]$/.test(keyword)) keywordCond = eq(workers.idNumber, keyword.toUpperCase());
     else if (/^\d{3,11}$/.test(keyword)) keywordCond = sql`${workers.phone} like ${`${keyword}%`}`;
-    else keywordCond = sql`${workers.name} ilike ${containsPattern(keyword)}`;
+    else if (/^\d{12,17}[Xx]?$/.test(keyword))
+      keywordCond = sql`${workers.idNumber} like ${`${keyword.toUpperCase()}%`}`;
+    else if ([...keyword].length <= 2) {
+      // Too short for trigrams: the name's characters and pairs (workers_name_grams_idx).
+      keywordCond = sql`worker_name_grams(${workers.name}) @> array[${keyword.toLowerCase()}]::text[]`;
+    } else keywordCond = sql`${workers.name} ilike ${containsPattern(keyword)}`;
   }
   const valid = insuranceValidOn(today);
   return and(
@@ -81,8 +89,12 @@ export function workerWhere(
   )!;
 }
 
+/** The list's sort key as text: created_at at full (microsecond) precision, then id. */
+const sortKey = sql<string>`${workers.createdAt}::text`;
+
 const listColumns = {
   worker: workers,
+  key: sortKey,
   sectionName: sections.name,
   addUser: users.name,
   faceFileId: workerFaces.fileId,
@@ -101,18 +113,29 @@ function listSelect(db: Executor) {
 }
 export type WorkerListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
 
-export async function listWorkers(db: Executor, where: SQL, page: Page) {
-  // The page is chosen on workers alone (the (project, created_at desc, id desc) index serves it),
-  // then joined: joining first let the planner hash-join every row of the project and sort them.
-  const ids = await withPage(
-    db
-      .select({ id: workers.id })
-      .from(workers)
-      .where(where)
-      .orderBy(desc(workers.createdAt), desc(workers.id))
-      .$dynamic(),
-    page,
-  );
+const keysetOf = (after: readonly (string | number | null)[]) =>
+  keysetAfter([sql`${workers.createdAt}`, sql`${workers.id}`], [after[0]!, after[1]!], 'desc');
+
+/**
+ * One page of the list, newest first. With `after` (a decoded cursor: created_at text, id) the
+ * page is read by keyset from the (project, created_at desc, id desc) index; otherwise by a
+ * bounded OFFSET.
+ */
+export async function listWorkers(
+  db: Executor,
+  where: SQL,
+  page: Page,
+  after?: readonly (string | number | null)[],
+) {
+  // The page is chosen on workers alone, then joined: joining first let the planner hash-join
+  // every row of the project and sort them.
+  const query = db
+    .select({ id: workers.id, key: sortKey })
+    .from(workers)
+    .where(after ? and(where, keysetOf(after)) : where)
+    .orderBy(desc(workers.createdAt), desc(workers.id))
+    .$dynamic();
+  const ids = after ? await query.limit(page.pageSize) : await withPage(query, page);
   const rows = ids.length
     ? await listSelect(db)
         .where(
@@ -123,29 +146,29 @@ export async function listWorkers(db: Executor, where: SQL, page: Page) {
         )
         .orderBy(desc(workers.createdAt), desc(workers.id))
     : [];
-  const { total, totalExact } = await countOrEstimate(db, sql`from ${workers} where ${where}`);
-  return { rows, total, totalExact };
+  const last = ids.length === page.pageSize ? ids[ids.length - 1] : undefined;
+  return { rows, next: last ? [last.key, last.id] : undefined };
+}
+
+/** The list's total: exact up to 10,000, then the planner's estimate (totalExact false). */
+export async function countWorkers(db: Executor, where: SQL) {
+  return countOrEstimate(db, sql`from ${workers} where ${where}`);
 }
 
 /** Rows for the export in batches, newest first, by keyset: memory holds one batch at a time. */
 export async function* workerBatches(db: Executor, where: SQL, size = 2000): AsyncGenerator<WorkerListRow[]> {
-  let after: { createdAt: Date; id: string } | undefined;
+  let after: string[] | undefined;
   for (;;) {
     const rows = await listSelect(db)
-      .where(
-        and(
-          where,
-          after
-            ? sql`(${workers.createdAt}, ${workers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
+      .where(after ? and(where, keysetOf(after)) : where)
       .orderBy(desc(workers.createdAt), desc(workers.id))
       .limit(size);
     if (!rows.length) return;
     yield rows;
-    const last = rows[rows.length - 1]!.worker;
-    after = { createdAt: last.createdAt, id: last.id };
+    const last = rows[rows.length - 1]!;
+    // The key is the database's text of created_at: a JS Date would drop the microseconds and
+    // skip rows created within the same millisecond as the batch's last one.
+    after = [last.key, last.worker.id];
     if (rows.length < size) return;
   }
 }

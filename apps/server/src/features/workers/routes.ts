@@ -9,21 +9,21 @@ import {
   lwryCensusValue,
   lwryDetail,
   lwryExportBody,
-  lwryFace,
+  lwryFaceList,
   lwryFaceAddQuery,
   lwryFaceAddValue,
   lwryIdQuery,
   lwryInsertBody,
-  lwryItem,
+  lwryInsertValue,
   lwryListBody,
+  lwryListValue,
   lwryUpdateBody,
-  pageOf,
+  noValue,
   t,
   updateAllowCardBody,
 } from '@pineguard/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
@@ -53,7 +53,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '劳务人员列表（身份证号脱敏）',
       body: lwryListBody,
-      response: { 200: envelope(pageOf(lwryItem)) },
+      response: { 200: envelope(lwryListValue) },
     },
     handler: async (req) => ok(await workers.list(ctx(req), req.body)),
   });
@@ -86,14 +86,14 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '新增劳务人员（待审核）',
       body: lwryInsertBody,
-      response: { 200: envelope(z.object({ id: z.string() })) },
+      response: { 200: envelope(lwryInsertValue) },
     },
     handler: async (req) => ok(await workers.insert(ctx(req), req.body), msg(req, 'saved')),
   });
 
   app.post('/api/lwryUser/update', {
     config: { access: 'workers.manage' },
-    schema: { tags, summary: '修改劳务人员', body: lwryUpdateBody, response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: '修改劳务人员', body: lwryUpdateBody, response: { 200: envelope(noValue) } },
     handler: async (req) => {
       await workers.update(ctx(req), req.body);
       return ok(null, msg(req, 'saved'));
@@ -106,7 +106,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '删除劳务人员',
       querystring: lwryIdQuery,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await workers.remove(ctx(req), req.query.id);
@@ -120,7 +120,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '开启或关闭打卡权限（需审核通过、投保且在保期内、有当前人脸）',
       body: updateAllowCardBody,
-      response: { 200: envelope(z.null()) },
+      response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
       await workers.updateAllowCard(ctx(req), req.body.id, req.body.allowCard === 1);
@@ -155,7 +155,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '添加人脸照片或设为当前人脸',
       body: faceUpdateBody,
-      response: { 200: envelope(z.array(lwryFace)) },
+      response: { 200: envelope(lwryFaceList) },
     },
     handler: async (req) => ok(await workers.faceUpdate(ctx(req), req.body), msg(req, 'saved')),
   });
@@ -178,7 +178,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '人脸照片列表',
       querystring: lwryAqbbQuery,
-      response: { 200: envelope(z.array(lwryFace)) },
+      response: { 200: envelope(lwryFaceList) },
     },
     handler: async (req) => ok(await workers.faces(ctx(req), req.query.lwryId)),
   });

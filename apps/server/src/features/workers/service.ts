@@ -14,6 +14,7 @@ import {
   type LwryInsertBody,
   type LwryItem,
   type LwryListBody,
+  type LwryListValue,
   type LwryUpdateBody,
   maskIdNumber,
   parseIdNumber,
@@ -25,6 +26,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileOfProject } from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
@@ -110,12 +112,59 @@ async function workerOf(ctx: WorkerContext, id: string, db: Executor = ctx.deps.
   return row;
 }
 
-export async function list(ctx: WorkerContext, body: LwryListBody) {
-  const today = todayOf(ctx);
-  const where = q.workerWhere(ctx.projectCode, body, today, await sectionScope(ctx));
-  const { rows, total, totalExact } = await q.listWorkers(ctx.deps.database.db, where, body);
-  return { list: rows.map((r) => toItem(r, today, false)), total, totalExact };
+/**
+ * Totals of recent list filters in this process: a page turn (or a second caller with the same
+ * filter) does not count again within TOTAL_TTL_MS. Every worker change made here forgets them;
+ * another instance's change shows within the TTL. See docs/decisions.md (workers).
+ */
+const TOTAL_TTL_MS = 10_000;
+const TOTALS_MAX = 500;
+const totals = new Map<string, { at: number; total: number; totalExact: boolean }>();
+function forgetTotals() {
+  totals.clear();
 }
+
+export async function list(ctx: WorkerContext, body: LwryListBody): Promise<LwryListValue> {
+  const today = todayOf(ctx);
+  const after = decodeCursor(body.cursor, 2);
+  if (body.cursor && (!after || !isTimestampText(after[0]) || !isUuid(after[1]))) {
+    throw fail.invalid('cursorInvalid');
+  }
+  const scope = await sectionScope(ctx);
+  const { pageNum: _n, pageSize: _s, cursor: _c, ...filters } = body;
+  const where = q.workerWhere(ctx.projectCode, filters, today, scope);
+  const { db } = ctx.deps.database;
+  const cacheKey = JSON.stringify([ctx.projectCode, today, scope ?? null, filters]);
+  const cached = totals.get(cacheKey);
+  const [{ rows, next }, counted] = await Promise.all([
+    q.listWorkers(db, where, body, after),
+    cached && Date.now() - cached.at < TOTAL_TTL_MS ? cached : q.countWorkers(db, where),
+  ]);
+  if (counted !== cached) {
+    if (totals.size >= TOTALS_MAX) totals.delete(totals.keys().next().value!);
+    totals.set(cacheKey, { ...counted, at: Date.now() });
+  }
+  return {
+    list: rows.map((r) => toItem(r, today, false)),
+    total: counted.total,
+    totalExact: counted.totalExact,
+    nextCursor: next ? encodeCursor(next) : null,
+  };
+}
+
+/** created_at as PostgreSQL prints it ('2026-11-23 08:00:00.123456+00'), with a real calendar date. */
+function isTimestampText(v: unknown): boolean {
+  const m =
+    typeof v === 'string' &&
+    /^(\d{4})-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const isUuid = (v: unknown) =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export async function detail(ctx: WorkerContext, id: string): Promise<LwryDetail> {
   const { db } = ctx.deps.database;
@@ -135,7 +184,8 @@ export async function detail(ctx: WorkerContext, id: string): Promise<LwryDetail
       action: 'read',
       entity: 'worker',
       entityId: w.id,
-      summary: `${w.name} idNumber`,
+      summary: w.name,
+      params: { kind: 'idNumber', name: w.name },
     });
   }
   return {
@@ -246,6 +296,7 @@ async function addFaces(tx: Executor, ctx: WorkerContext, workerId: string, file
 }
 
 export async function insert(ctx: WorkerContext, body: Fields) {
+  forgetTotals();
   const parsed = await validateFields(ctx, body);
   return ctx.deps.database.db.transaction(async (tx) => {
     const created = await q.insertWorker(tx, {
@@ -272,12 +323,14 @@ export async function insert(ctx: WorkerContext, body: Fields) {
       entity: 'worker',
       entityId: created.id,
       summary: `${created.name} ${maskIdNumber(created.idNumber)}`,
+      params: { name: created.name },
     });
     return { id: created.id };
   });
 }
 
 export async function update(ctx: WorkerContext, body: LwryUpdateBody) {
+  forgetTotals();
   const before = (await workerOf(ctx, body.id)).worker;
   const parsed = await validateFields(ctx, body, body.id);
   const today = todayOf(ctx);
@@ -329,6 +382,7 @@ export async function update(ctx: WorkerContext, body: LwryUpdateBody) {
       entity: 'worker',
       entityId: body.id,
       summary: after.name,
+      params: { name: after.name },
       before: { ...before, idNumber: maskIdNumber(before.idNumber) },
       after: { ...after, idNumber: maskIdNumber(after.idNumber) },
     });
@@ -343,6 +397,7 @@ function changedFields(before: q.WorkerRow, after: q.WorkerRow): string[] {
 }
 
 export async function remove(ctx: WorkerContext, id: string) {
+  forgetTotals();
   const w = (await workerOf(ctx, id)).worker;
   await ctx.deps.database.db.transaction(async (tx) => {
     await q.updateWorker(tx, id, { deletedAt: new Date(), clockIn: false });
@@ -354,6 +409,7 @@ export async function remove(ctx: WorkerContext, id: string) {
       entity: 'worker',
       entityId: id,
       summary: w.name,
+      params: { name: w.name },
     });
   });
 }
@@ -373,6 +429,7 @@ export function clockInProblems(w: q.WorkerRow, today: string, lang: Lang): stri
 }
 
 export async function updateAllowCard(ctx: WorkerContext, id: string, allow: boolean) {
+  forgetTotals();
   const w = (await workerOf(ctx, id)).worker;
   if (allow) {
     const problems = clockInProblems(w, todayOf(ctx), ctx.lang);
@@ -412,6 +469,7 @@ export async function faceUpdate(
   ctx: WorkerContext,
   body: { id: string; fileId?: string; faceId?: string; current: boolean },
 ) {
+  forgetTotals();
   const w = (await workerOf(ctx, body.id)).worker;
   if (body.fileId) await checkFile(ctx, body.fileId, 'face', 'fileId');
   await ctx.deps.database.db.transaction(async (tx) => {
@@ -437,6 +495,7 @@ export async function examine(
   ctx: WorkerContext,
   body: { userId: string | string[]; examineStatus: 1 | 2; reason: string },
 ) {
+  forgetTotals();
   const ids = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
   const scope = await sectionScope(ctx);
   const approve = body.examineStatus === ExamineStatus.approved;
@@ -484,7 +543,8 @@ export async function examine(
         action: approve ? 'approve' : 'reject',
         entity: 'worker',
         entityId: w.id,
-        summary: `${w.name}${body.reason ? `: ${body.reason}` : ''}`,
+        summary: `${w.name}${body.reason ? ` ${body.reason}` : ''}`,
+        params: { name: w.name, reason: body.reason || null },
       });
       done++;
     }
@@ -507,7 +567,8 @@ export async function exportExcel(ctx: WorkerContext, filters: q.WorkerFilters) 
     action: 'export',
     entity: 'worker',
     entityId: ctx.projectCode,
-    summary: `workers export${full ? ' with full ID numbers' : ''}`,
+    summary: ctx.projectCode,
+    params: full ? { kind: 'fullIds' } : {},
     after: filters,
   });
   const zh = ctx.lang !== 'en';
@@ -629,6 +690,7 @@ export async function statistics(ctx: WorkerContext): Promise<LwryCensus> {
  * with a history line and a notice to the section manager. Returns how many were turned off.
  */
 export async function expireInsurance(deps: AppDeps, today: string = chinaToday()): Promise<number> {
+  forgetTotals();
   let total = 0;
   for (;;) {
     const rows = await q.clockInsToExpire(deps.database.db, today);

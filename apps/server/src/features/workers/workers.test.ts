@@ -9,11 +9,12 @@ import {
   makeIdNumber,
 } from '@pineguard/contract';
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { auditLog, notices, users, workerHistory, workers } from '../../db/schema/index.ts';
 import { expireInsurance } from './index.ts';
+import { workerBatches, workerWhere } from './queries.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -238,6 +239,88 @@ describe('workers (lwry)', () => {
     });
     expect(badFilter.code).toBe(ErrorCode.validation);
     expect(badFilter.message).toContain('审核状态');
+  });
+
+  it('pages by keyset cursor and exports every worker, also those created within one millisecond', async () => {
+    // Five workers created in the same millisecond, microseconds apart: a cursor or an export batch
+    // boundary carried as a JS Date (milliseconds) skipped the rest of that millisecond.
+    const [owner] = await t.deps.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.account, 'demo_admin'));
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const [row] = await t.deps.database.db
+        .insert(workers)
+        .values({
+          projectCode: 'KH2026',
+          sectionCode: 'KH-BD01',
+          name: `同毫秒工${i}`,
+          idNumber: newId(),
+          phone: `1370000000${i}`,
+          sex: 1,
+          birthDate: '1978-03-15',
+          regionCode: '330824',
+          createdBy: owner!.id,
+          createdAt: sql`${`2020-01-01 00:00:00.12340${i}+00`}::timestamptz` as never,
+        })
+        .returning({ id: workers.id });
+      ids.push(row!.id);
+    }
+    const newestFirst = [...ids].reverse();
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    for (let pageNum = 1; pageNum <= 5; pageNum++) {
+      const res = await t.api<{ list: LwryItem[]; total: number; nextCursor: string | null }>(
+        'POST',
+        '/api/lwryUser/lwryList',
+        { token: admin, body: { keyword: '同毫秒工', pageNum, pageSize: 2, ...(cursor ? { cursor } : {}) } },
+      );
+      expect(res.code, res.message).toBe(0);
+      expect(res.value.total).toBe(5);
+      seen.push(...res.value.list.map((w) => w.id));
+      cursor = res.value.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(newestFirst);
+    const batches: string[][] = [];
+    const where = workerWhere('KH2026', { keyword: '同毫秒工' }, today, undefined);
+    for await (const batch of workerBatches(t.deps.database.db, where, 2))
+      batches.push(batch.map((r) => r.worker.id));
+    expect(batches.flat()).toEqual(newestFirst);
+    // A forged cursor is refused as bad input, never a 5xx.
+    for (const forged of [
+      'not-a-cursor',
+      Buffer.from(JSON.stringify(['2026-02-30 00:00:00+00', ids[0]])).toString('base64url'),
+      Buffer.from(JSON.stringify(['yesterday', ids[0]])).toString('base64url'),
+      Buffer.from(JSON.stringify(['2026-02-01 00:00:00+00', 'x'])).toString('base64url'),
+    ]) {
+      const res = await t.api('POST', '/api/lwryUser/lwryList', { token: admin, body: { cursor: forged } });
+      expect(res.code, forged).toBe(ErrorCode.validation);
+    }
+  });
+
+  it('finds workers by a name fragment, a phone prefix, an ID-number prefix or a whole ID number', async () => {
+    const idNumber = makeIdNumber('330881', '1981-07-09', 901);
+    const id = await register(admin, { name: '欧阳关键词', idNumber, phone: '15857009931' });
+    const found = async (keyword: string) =>
+      (
+        await t.api<{ list: LwryItem[] }>('POST', '/api/lwryUser/lwryList', {
+          token: admin,
+          body: { keyword, pageSize: 100 },
+        })
+      ).value.list.map((w) => w.id);
+    expect(await found('阳关键')).toContain(id);
+    // One or two characters (no trigram): the name's characters and pairs.
+    expect(await found('阳关')).toContain(id);
+    expect(await found('欧阳')).toContain(id);
+    expect(await found('词')).toContain(id);
+    expect(await found('阳键')).not.toContain(id);
+    expect(await found('关键词')).toContain(id);
+    expect(await found('158570099')).toEqual([id]);
+    expect(await found(idNumber.slice(0, 14))).toEqual([id]);
+    expect(await found(idNumber.toLowerCase())).toEqual([id]);
+    expect(await found('关键_')).toEqual([]);
   });
 
   it('gives clock-in permission only to approved, insured, faced workers, saying what is missing', async () => {

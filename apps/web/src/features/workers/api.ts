@@ -1,24 +1,16 @@
-import type { LwryCensus, LwryDetail, LwryFace, LwryItem } from '@pineguard/contract';
+import type { LwryInsertInput, LwryListInput, LwryUpdateInput } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, download, http, saveBlob } from '../../shared/http.ts';
+import { api, download, saveBlob } from '../../shared/http.ts';
 
-/** The §3 filter payload, as the list sends it. */
-export type WorkerFilters = {
-  addTimeBegin?: string;
-  addTimeEnd?: string;
-  examineStatus?: number;
-  bxLimit?: number;
-  ifFace?: number;
-  ifToubao?: number;
-  keyword?: string;
-};
+/** The §3 filter payload, as the list sends it (page and cursor apart). */
+export type WorkerFilters = Omit<LwryListInput, 'pageNum' | 'pageSize' | 'cursor'>;
 
 const key = ['workers'];
 
-export function useWorkerList(filters: WorkerFilters & { pageNum: number; pageSize: number }) {
+export function useWorkerList(filters: LwryListInput & { pageNum: number; pageSize: number }) {
   return useQuery({
     queryKey: [...key, 'list', filters],
-    queryFn: () => http.post<{ list: LwryItem[]; total: number }>('/api/lwryUser/lwryList', filters),
+    queryFn: () => api.value('POST /api/lwryUser/lwryList', filters),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +18,7 @@ export function useWorkerList(filters: WorkerFilters & { pageNum: number; pageSi
 export function useWorkerDetail(id: string | undefined) {
   return useQuery({
     queryKey: [...key, 'detail', id],
-    queryFn: () => http.get<LwryDetail>(`/api/lwryUser/detail?id=${id}`),
+    queryFn: () => api.value('GET /api/lwryUser/detail', { id: id! }),
     enabled: Boolean(id),
   });
 }
@@ -34,7 +26,7 @@ export function useWorkerDetail(id: string | undefined) {
 export function useFaces(id: string | undefined) {
   return useQuery({
     queryKey: [...key, 'faces', id],
-    queryFn: () => http.get<LwryFace[]>(`/api/lwryUser//lwryAqbbList?lwryId=${id}`),
+    queryFn: () => api.value('GET /api/lwryUser//lwryAqbbList', { lwryId: id! }),
     enabled: Boolean(id),
   });
 }
@@ -42,18 +34,21 @@ export function useFaces(id: string | undefined) {
 export function useCensus() {
   return useQuery({
     queryKey: [...key, 'census'],
-    queryFn: () => http.get<LwryCensus>('/api/lwryUser/lwryCensus'),
+    queryFn: () => api.value('GET /api/lwryUser/lwryCensus'),
   });
 }
 
+/** Sections of the current project, for the form's select. */
+export function useSections() {
+  return useQuery({
+    queryKey: ['projects', 'sections'],
+    queryFn: () => api.value('POST /api/project/prj1BDList', { pageSize: 100 }),
+  });
+}
+
+/** Birth date, sex, age and region of an ID number, and the worker of this project holding it. */
 export function loadIdCard(idNumber: string) {
-  return http.get<{
-    birthday: string;
-    sex: 0 | 1;
-    age: number;
-    regionName: string;
-    existing: { id: string; name: string } | null;
-  }>(`/api/lwryUser/loadIdCard?idNumber=${encodeURIComponent(idNumber)}`, { silent: true });
+  return api.value('GET /api/lwryUser/loadIdCard', { idNumber }, { silent: true });
 }
 
 /** Every change refreshes the list (spec §4). */
@@ -63,23 +58,23 @@ function useWorkerMutation<V>(send: (v: V) => Promise<{ message: string }>) {
 }
 
 export const useSaveWorker = () =>
-  useWorkerMutation((body: Record<string, unknown>) =>
-    call('POST', body.id ? '/api/lwryUser/update' : '/api/lwryUser/insert', { data: body }),
+  useWorkerMutation((body: LwryInsertInput | LwryUpdateInput) =>
+    'id' in body ? api.call('POST /api/lwryUser/update', body) : api.call('POST /api/lwryUser/insert', body),
   );
 export const useAllowCard = () =>
   useWorkerMutation((v: { id: string; allowCard: 0 | 1 }) =>
-    call('POST', '/api/lwryUser/updateAllowCard', { data: v, silent: true }),
+    api.call('POST /api/lwryUser/updateAllowCard', v, { silent: true }),
   );
 export const useExamine = () =>
   useWorkerMutation((v: { userId: string[]; examineStatus: 1 | 2; reason?: string }) =>
-    call('POST', '/api/lwryUser/examine', { data: v }),
+    api.call('POST /api/lwryUser/examine', v),
   );
 export const useFaceUpdate = () =>
   useWorkerMutation((v: { id: string; fileId?: string; faceId?: string; current?: boolean }) =>
-    call('POST', '/api/lwry/faceUpdate', { data: v }),
+    api.call('POST /api/lwry/faceUpdate', v),
   );
 export const useDeleteWorker = () =>
-  useWorkerMutation((id: string) => call('DELETE', `/api/lwryUser/deleteOne?id=${id}`));
+  useWorkerMutation((id: string) => api.call('DELETE /api/lwryUser/deleteOne', { id }));
 
 export async function exportWorkers(filters: WorkerFilters) {
   const { blob, fileName } = await download('POST', '/api/lwryUser/lwryListExcelExport', {

@@ -77,6 +77,14 @@ const zh = {
   'census.perWeek': '每周新增',
   'census.endingList': '保险即将到期',
   empty: '暂无劳务人员',
+  totalAbout: '约 {total} 条',
+  'form.birthday': '出生日期',
+  'form.sex': '性别',
+  'form.idNumberRequired': '请输入身份证号',
+  'form.nameRequired': '请输入姓名',
+  'form.phoneRequired': '请输入手机号',
+  'form.sectionRequired': '请选择标段',
+  'form.periodRequired': '已投保时请选择保险期限',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -157,6 +165,14 @@ const en: Record<keyof typeof zh, string> = {
   'census.perWeek': 'Added per week',
   'census.endingList': 'Insurance ending soon',
   empty: 'No workers',
+  totalAbout: 'about {total}',
+  'form.birthday': 'Birth date',
+  'form.sex': 'Sex',
+  'form.idNumberRequired': 'Enter the ID number',
+  'form.nameRequired': 'Enter the name',
+  'form.phoneRequired': 'Enter the mobile phone number',
+  'form.sectionRequired': 'Choose the section',
+  'form.periodRequired': 'Choose the insurance period of an insured worker',
 };
 
 export const { useT: useWorkersT, t: workersT } = featureMessages(zh, en);

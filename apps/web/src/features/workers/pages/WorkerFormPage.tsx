@@ -1,12 +1,12 @@
 import {
   chinaToday,
   type LwryDetail,
-  MOBILE_PATTERN,
+  mobileField,
   parseIdNumber,
+  t as serverT,
   workerJobs,
   workerTeams,
 } from '@pineguard/contract';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -25,8 +25,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTabs } from '../../../layout/tabs/tabsStore.ts';
-import { http } from '../../../shared/http.ts';
-import { loadIdCard, useSaveWorker, useWorkerDetail } from '../api.ts';
+import { useLangStore } from '../../../locales/index.ts';
+import { showFieldErrors } from '../../../shared/formErrors.ts';
+import { schemaRule } from '../../../shared/formRules.ts';
+import { loadIdCard, useSaveWorker, useSections, useWorkerDetail } from '../api.ts';
 import { PhotoUpload } from '../components/PhotoUpload.tsx';
 import { useWorkersT } from '../messages.ts';
 
@@ -44,7 +46,18 @@ type FormValues = {
   idCardFront?: string | null;
   idCardBack?: string | null;
   face?: string | null;
+  /** Read-only, derived from the ID number. */
+  birthday?: string;
+  sex?: 0 | 1;
 };
+
+/** The sex derived from the ID number, shown read-only. */
+function DerivedSex({ value }: { value?: 0 | 1 }) {
+  const t = useWorkersT();
+  return (
+    <Input disabled value={value === undefined ? '' : value ? t('male') : t('female')} data-testid="sex" />
+  );
+}
 
 type Derived = Awaited<ReturnType<typeof loadIdCard>>;
 
@@ -57,21 +70,25 @@ export default function WorkerFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? undefined;
   const detail = useWorkerDetail(id);
-  const sections = useQuery({
-    queryKey: ['projects', 'sections'],
-    queryFn: () =>
-      http.post<{ list: { code: string; name: string }[] }>('/api/project/prj1BDList', { pageSize: 100 }),
-  });
+  const sections = useSections();
+  const lang = useLangStore((s) => s.lang);
   const save = useSaveWorker();
   const [form] = Form.useForm<FormValues>();
   const [derived, setDerived] = useState<Derived | null>(null);
   const insured = Form.useWatch('ifToubao', form);
 
+  /** Birth date and sex are filled as soon as the number is valid; region and "already registered" follow from the server. */
   const onIdNumber = async (value: string) => {
-    if (!parseIdNumber(value, chinaToday()).ok) {
+    const parsed = parseIdNumber(value, chinaToday());
+    if (!parsed.ok) {
       setDerived(null);
+      form.setFieldsValue({ birthday: undefined, sex: undefined });
       return;
     }
+    form.setFieldsValue({
+      birthday: parsed.value.birthDate,
+      sex: parsed.value.sex,
+    });
     try {
       setDerived(await loadIdCard(value));
     } catch {
@@ -95,6 +112,8 @@ export default function WorkerFormPage() {
       period: d.bxStart && d.bxEnd ? [dayjs(d.bxStart), dayjs(d.bxEnd)] : undefined,
       idCardFront: d.idCardFront,
       idCardBack: d.idCardBack,
+      birthday: d.birthday,
+      sex: d.sex,
     });
     if (!d.idNumberMasked) loadIdCard(d.idNumber).then(setDerived, () => setDerived(null));
   }, [detail.data, form]);
@@ -105,8 +124,7 @@ export default function WorkerFormPage() {
   };
 
   const submit = async (v: FormValues) => {
-    const res = await save.mutateAsync({
-      ...(id ? { id } : {}),
+    const fields = {
       name: v.name,
       idNumber: v.idNumber,
       phone: v.phone,
@@ -121,9 +139,15 @@ export default function WorkerFormPage() {
       idCardFront: v.idCardFront ?? null,
       idCardBack: v.idCardBack ?? null,
       faceFileIds: v.face ? [v.face] : [],
-    });
-    message.success(res.message);
-    close();
+    };
+    try {
+      const res = await save.mutateAsync(id ? { ...fields, id } : fields);
+      message.success(res.message);
+      close();
+    } catch (error) {
+      // The message was shown; a field-level answer also goes under its field.
+      showFieldErrors(form, error);
+    }
   };
 
   const masked = detail.data?.idNumberMasked;
@@ -139,7 +163,11 @@ export default function WorkerFormPage() {
         onFinish={submit}
       >
         <Typography.Title level={5}>{t('form.basic')}</Typography.Title>
-        <Form.Item name="name" label={t('col.name')} rules={[{ required: true, max: 30 }]}>
+        <Form.Item
+          name="name"
+          label={t('col.name')}
+          rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }, { max: 30 }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item
@@ -157,12 +185,13 @@ export default function WorkerFormPage() {
                 }))
           }
           rules={[
-            { required: true },
+            { required: true, message: t('form.idNumberRequired') },
             {
+              // The contract's parser and the server's message: which part of the number is wrong.
               validator: async (_, value: string) => {
                 if (!value || (masked && value === detail.data?.idNumber)) return;
-                const parsed = parseIdNumber(value, chinaToday());
-                if (!parsed.ok) throw new Error(t('form.idNumber') + ' ✗');
+                const parsed = parseIdNumber(value.trim(), chinaToday());
+                if (!parsed.ok) throw new Error(serverT(lang, parsed.problem));
               },
             },
           ]}
@@ -177,11 +206,24 @@ export default function WorkerFormPage() {
         <Form.Item
           name="phone"
           label={t('col.phone')}
-          rules={[{ required: true }, { pattern: MOBILE_PATTERN }]}
+          rules={[
+            { required: true, message: t('form.phoneRequired') },
+            schemaRule(mobileField, serverT(lang, 'phoneInvalid')),
+          ]}
         >
           <Input maxLength={11} />
         </Form.Item>
-        <Form.Item name="sectionCode" label={t('col.section')} rules={[{ required: true }]}>
+        <Form.Item name="birthday" label={t('form.birthday')}>
+          <Input disabled data-testid="birthday" />
+        </Form.Item>
+        <Form.Item name="sex" label={t('form.sex')}>
+          <DerivedSex />
+        </Form.Item>
+        <Form.Item
+          name="sectionCode"
+          label={t('col.section')}
+          rules={[{ required: true, message: t('form.sectionRequired') }]}
+        >
           <Select options={(sections.data?.list ?? []).map((s) => ({ value: s.code, label: s.name }))} />
         </Form.Item>
         <Form.Item name="team" label={t('col.team')}>
@@ -202,7 +244,11 @@ export default function WorkerFormPage() {
             <Form.Item name="policyNo" label={t('form.policyNo')}>
               <Input />
             </Form.Item>
-            <Form.Item name="period" label={t('form.period')} rules={[{ required: true }]}>
+            <Form.Item
+              name="period"
+              label={t('form.period')}
+              rules={[{ required: true, message: t('form.periodRequired') }]}
+            >
               <DatePicker.RangePicker data-testid="period" />
             </Form.Item>
           </>

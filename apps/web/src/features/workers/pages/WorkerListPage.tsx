@@ -13,11 +13,12 @@ import {
   type TableColumnsType,
   Tag,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http.ts';
 import { useSession } from '../../../shared/session.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { exportWorkers, useAllowCard, useDeleteWorker, useWorkerList, type WorkerFilters } from '../api.ts';
 import { FaceDialog } from '../components/FaceDialog.tsx';
@@ -62,7 +63,10 @@ export default function WorkerListPage() {
   const [form] = Form.useForm<SearchForm>();
   const [filters, setFilters] = useState<WorkerFilters>({});
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const list = useWorkerList({ ...filters, ...page });
+  // Cursors of pages reached by "next": such a page is read by keyset, not OFFSET.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const cursor = cursors[page.pageNum];
+  const list = useWorkerList({ ...filters, ...page, ...(cursor ? { cursor } : {}) });
   const allowCard = useAllowCard();
   const remove = useDeleteWorker();
   const [faceOf, setFaceOf] = useState<LwryItem | null>(null);
@@ -116,7 +120,7 @@ export default function WorkerListPage() {
         />
       ),
     },
-    { title: t('col.added'), key: 'added', render: (_, w) => dayjs(w.addTime).format('YYYY-MM-DD HH:mm') },
+    { title: t('col.added'), key: 'added', render: (_, w) => formatDateTime(w.addTime) },
     {
       title: t('col.actions'),
       key: 'actions',
@@ -148,7 +152,15 @@ export default function WorkerListPage() {
 
   const search = () => {
     setFilters(toFilters(form.getFieldsValue()));
+    setCursors({});
     setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
+  const onPage = (pageNum: number, pageSize: number) => {
+    const next = list.data?.nextCursor;
+    if (pageSize !== page.pageSize) setCursors({});
+    else if (pageNum === page.pageNum + 1 && next) setCursors((c) => ({ ...c, [pageNum]: next }));
+    setPage({ pageNum, pageSize });
   };
 
   return (
@@ -233,8 +245,9 @@ export default function WorkerListPage() {
         columns={columns}
         query={list}
         page={page}
-        onPage={(pageNum, pageSize) => setPage({ pageNum, pageSize })}
+        onPage={onPage}
         emptyText={t('empty')}
+        totalText={list.data?.totalExact === false ? (total) => t('totalAbout', { total }) : undefined}
       />
       <FaceDialog worker={faceOf} onClose={() => setFaceOf(null)} />
     </Card>

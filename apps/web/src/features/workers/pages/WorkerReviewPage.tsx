@@ -1,7 +1,7 @@
 import type { LwryItem } from '@pineguard/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { useExamine, useWorkerList } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
@@ -25,7 +25,10 @@ export default function WorkerReviewPage() {
   };
   const reject = async () => {
     if (!rejecting) return;
-    const { reason } = await form.validateFields();
+    // An empty reason is shown under the field; it is not an error to throw out of the dialog.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     const res = await examine.mutateAsync({ userId: rejecting, examineStatus: 2, reason: reason.trim() });
     message.success(res.message);
     setRejecting(null);
@@ -42,7 +45,7 @@ export default function WorkerReviewPage() {
       key: 'complete',
       render: (_, w) => (w.complete ? t('yes') : <Tag color="orange">{t('review.incomplete')}</Tag>),
     },
-    { title: t('col.added'), key: 'added', render: (_, w) => dayjs(w.addTime).format('YYYY-MM-DD HH:mm') },
+    { title: t('col.added'), key: 'added', render: (_, w) => formatDateTime(w.addTime) },
     {
       title: t('col.actions'),
       key: 'actions',
