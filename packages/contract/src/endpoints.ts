@@ -193,9 +193,3 @@ export type EndpointInput<K extends EndpointKey> =
 
 /** What a call resolves with: the envelope's `value`. */
 export type EndpointValue<K extends EndpointKey> = z.infer<Def<K>['value']>;
-
-/** `'POST /api/user/userList'` → `['POST', '/api/user/userList']`. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'DELETE'; path: string } {
-  const space = key.indexOf(' ');
-  return { method: key.slice(0, space) as 'GET' | 'POST' | 'DELETE', path: key.slice(space + 1) };
-}
