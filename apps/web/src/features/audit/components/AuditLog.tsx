@@ -6,6 +6,7 @@ import { useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -36,19 +37,25 @@ export function AuditLog() {
       render: (v: string) => formatDateTime(v, { seconds: true }),
       width: 170,
     },
-    { title: t('col.actor'), key: 'actor', render: (_, r) => `${r.actorName}（${r.actorAccount}）` },
+    {
+      title: t('col.actor'),
+      key: 'actor',
+      width: colWidth.text,
+      render: (_, r) => `${r.actorName}（${r.actorAccount}）`,
+    },
     {
       title: t('col.action'),
       dataIndex: 'action',
       key: 'action',
+      width: colWidth.text,
       render: (a: string) => (
         <Tag color={a === 'delete' || a === 'reject' ? 'red' : a === 'create' ? 'green' : 'blue'}>
           {actionLabel(a)}
         </Tag>
       ),
     },
-    { title: t('col.entity'), dataIndex: 'entity', key: 'entity', render: entityLabel },
-    { title: t('col.summary'), dataIndex: 'summary', key: 'summary' },
+    { title: t('col.entity'), dataIndex: 'entity', key: 'entity', width: colWidth.text, render: entityLabel },
+    { title: t('col.summary'), dataIndex: 'summary', key: 'summary', width: 360 },
   ];
 
   return (
