@@ -208,6 +208,21 @@ export const messages = {
   },
   measureUnknown: { 'zh-CN': '防治措施 {code} 不存在', en: 'No control measure has the code {code}' },
   columnRetired: { 'zh-CN': '字段已停用', en: 'The field is retired' },
+  tableBuiltIn: {
+    'zh-CN': '内置标准表不能停用',
+    en: 'Built-in standard tables cannot be retired',
+  },
+  tableInUse: {
+    'zh-CN': '标准表仍被 {holdings} 使用，不能停用',
+    en: 'The standard table is still used by {holdings} and cannot be retired',
+  },
+  holdsProjects: { 'zh-CN': '{n} 个项目的防治措施', en: 'the control measures of {n} project(s)' },
+  tableRetired: { 'zh-CN': '标准表 {code} 已停用', en: 'The standard table {code} is retired' },
+  measureBuiltIn: {
+    'zh-CN': '内置防治措施 {code} 不能修改',
+    en: 'The built-in control measure {code} cannot be changed',
+  },
+  retiredDone: { 'zh-CN': '已停用', en: 'Retired' },
   tooManyTables: {
     'zh-CN': '标准表最多 {max} 张',
     en: 'There can be at most {max} standard tables',
