@@ -300,6 +300,7 @@ export const messages = {
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },
+  birthMonthFuture: { 'zh-CN': '出生年月不能晚于本月', en: 'The birth month cannot be in the future' },
   idNumberLength: {
     'zh-CN': '身份证号应为 18 位（前 17 位数字，最后一位数字或 X）',
     en: 'The ID number must be 18 characters (17 digits, then a digit or X)',
