@@ -2,7 +2,6 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
-  BranchesOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   EnvironmentOutlined,
@@ -21,11 +20,13 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { isExternal } from '../externalLink.ts';
+import { PineTreeOutlined } from './PineTreeOutlined.tsx';
 
 /** Menu icon names the server sends (menus/builtin.ts) mapped to antd icons. */
 const icons: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
-  tree: <BranchesOutlined />,
+  // 枯死树详情: a tree, not antd's git-branch icon.
+  tree: <PineTreeOutlined />,
   chart: <BarChartOutlined />,
   database: <DatabaseOutlined />,
   map: <EnvironmentOutlined />,
