@@ -27,6 +27,17 @@ export default defineConfig({
         },
       },
       {
+        // Fault tests: the real server as a child process, killed with -9; PostgreSQL stopped and
+        // started under traffic. On PostgreSQL when TEST_DATABASE_URL is set, else on PGlite.
+        test: {
+          name: 'faults',
+          include: ['apps/server/src/**/*.fault.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

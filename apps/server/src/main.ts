@@ -9,8 +9,11 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await prepareDatabase(database);
 const storage = createStorage(config.storage);
-// An upload cut off by kill -9 leaves a temporary file; nothing refers to it.
+// An upload cut off by kill -9 leaves a temporary file; nothing refers to it. The sweep spares
+// files younger than a minute (another instance on the same storage may be writing them), so it
+// runs again every ten minutes for those left by a quick restart.
 await storage.sweepTemporary?.();
+setInterval(() => void storage.sweepTemporary?.().catch(() => undefined), 10 * 60_000).unref();
 const app = await buildApp({ config, database, storage });
 // Old sessions and audit rows go at start and then daily (SESSION_RETENTION_DAYS, AUDIT_RETENTION_DAYS).
 const stopRetention = scheduleRetention(

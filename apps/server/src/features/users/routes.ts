@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pageNum, pageSize, prjCode, ...filter } = req.body;
       const auth = authOf(req);
       // Super administrators list everyone unless they name a project; others see their project.
-      const projectCode = auth.isSuperAdmin ? prjCode : managedProject(req);
+      const projectCode = auth.isSuperAdmin ? prjCode : managedProject(req, prjCode);
       return ok(await users.listUsers(deps, { ...filter, projectCode }, { pageNum, pageSize }));
     },
   });

@@ -101,8 +101,12 @@ describe('users of a project', () => {
   });
 
   it('keeps project B’s administrator out of project A’s users', async () => {
+    // Naming another project is refused (only super administrators may name one), not answered
+    // with the caller's own project in its place.
     const list = await t.api<Page>('POST', '/api/user/userList', { token: js, body: { prjCode: 'KH2026' } });
-    expect(list.value.list.map((u) => u.account).sort()).toEqual(['demo_admin', 'demo_gov', 'js_admin']);
+    expect(list.code).toBe(ErrorCode.forbidden);
+    const own = await t.api<Page>('POST', '/api/user/userList', { token: js, body: { prjCode: 'JS2026' } });
+    expect(own.value.list.map((u) => u.account).sort()).toEqual(['demo_admin', 'demo_gov', 'js_admin']);
     const khOnly = (
       await t.api<Page>('POST', '/api/user/userList', { token: kh, body: { keyword: 'demo_bd' } })
     ).value.list[0]!;
@@ -123,8 +127,8 @@ describe('users of a project', () => {
     ];
     for (const res of await Promise.all(attempts)) expect(res.code).toBe(ErrorCode.notFound);
     expect(await t.signIn('demo_bd', 'pine2026')).toBeTruthy();
-    // prjCode is honoured for super administrators only: js_admin's new user lands in JS2026.
-    await t.api('POST', '/api/user/addUser', {
+    // prjCode is honoured for super administrators only: js_admin cannot add a user to KH2026.
+    const foreign = await t.api('POST', '/api/user/addUser', {
       token: js,
       body: {
         account: 'js_new',
@@ -134,11 +138,12 @@ describe('users of a project', () => {
         prjCode: 'KH2026',
       },
     });
+    expect(foreign.code).toBe(ErrorCode.forbidden);
     const jsUsers = await t.api<Page>('POST', '/api/user/userList', {
       token: js,
       body: { keyword: 'js_new' },
     });
-    expect(jsUsers.value.list[0]?.roles.map((r) => r.projectCode)).toEqual(['JS2026']);
+    expect(jsUsers.value.list).toEqual([]);
   });
 
   it('edits name, phone, status and roles; disabling ends the user’s sessions', async () => {

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { clientPasswordHash, ErrorCode } from '@pineguard/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { operations, sample, send } from '../../test/openapi.ts';
+
+/**
+ * The cross-project sweep, generated from the route table and the OpenAPI document: a caller who
+ * administers project A (KH2026) only names project B's (JS2026) data in every field that refers
+ * to a project or an object — the project code, and the ids of B's users, roles, sections,
+ * records, workers, files and invitation codes. Every such call must be refused (40300 or 40400),
+ * and B's rows must be the same afterwards. A field that looks like a reference but is not mapped
+ * below fails the sweep with the route and field named, so a new route cannot slip past it.
+ */
+type Kind =
+  | 'project'
+  | 'user'
+  | 'role'
+  | 'section'
+  | 'sectionCode'
+  | 'record'
+  | 'worker'
+  | 'workerIdNumber'
+  | 'file'
+  | 'invitation'
+  | 'roleFilter'
+  | 'sectionFilter';
+/**
+ * Filters of a list in A's project (a section or role of B as a search condition, an ID number
+ * looked up) may answer 0, with an empty list: those are checked for holding none of B's data.
+ */
+const filters: Kind[] = ['roleFilter', 'sectionFilter', 'workerIdNumber'];
+
+/** What a field of a route refers to in B: by route first, then by field name everywhere. */
+function kindOf(method: string, path: string, field: string): Kind | 'none' | undefined {
+  const byRoute: Record<string, Kind | 'none'> = {
+    // Not references to a project's data: new objects' own codes, global catalogues, enums.
+    'POST /api/project/add code': 'none',
+    'POST /api/project/addPrj1 code': 'none',
+    'POST /api/project/updateBdInfo code': 'none',
+    'POST /api/standard/saveTable code': 'none',
+    'POST /api/standard/saveColumn code': 'none',
+    'POST /api/standard/retireColumn code': 'none',
+    'POST /api/yinzi/save code': 'none',
+    'DELETE /api/yinzi/delete code': 'none',
+    'POST /api/project/updateBdInfo managerId': 'user',
+    'GET /api/auth/itemUser4Update dataId': 'role',
+    'POST /api/data/examineYmfs pid': 'record',
+    'GET /api/lwryUser/loadIdCard idNumber': 'workerIdNumber',
+    'POST /api/user/userList roleId': 'roleFilter',
+    'POST /api/sync/queryDataList biaoduan': 'sectionFilter',
+    'POST /api/sync/queryYmfsList biaoduan': 'sectionFilter',
+    'POST /api/lwryUser/lwryList sectionCode': 'sectionFilter',
+    'POST /api/lwryUser/lwryListExcelExport sectionCode': 'sectionFilter',
+    'POST /api/lwryUser/examine userId': 'worker',
+    // Joining a project with its invitation code is what the code is for (anyone signed in).
+    'POST /api/user/addVisitUser/ code': 'none',
+    'POST /api/user/register code': 'none',
+  };
+  const route = byRoute[`${method} ${path} ${field}`];
+  if (route) return route;
+  if (field === 'id') {
+    if (/^\/api\/user\/delInvite/.test(path)) return 'invitation';
+    if (/^\/api\/user\//.test(path)) return 'user';
+    if (/^\/api\/auth\//.test(path)) return 'role';
+    if (/^\/api\/(file|media)\//.test(path)) return 'file';
+    if (/^\/api\/(sync|data)\//.test(path)) return 'record';
+    if (/^\/api\/project\//.test(path)) return 'section';
+    if (/^\/api\/lwry/.test(path)) return 'worker';
+    if (/^\/api\/menu\//.test(path)) return 'none'; // menus are global (system.admin)
+    return undefined;
+  }
+  const byName: Record<string, Kind | 'none'> = {
+    prjCode: 'project',
+    projectCode: 'project',
+    projectcode: 'project',
+    userId: 'user',
+    userIds: 'user',
+    roleId: 'role',
+    roleIds: 'role',
+    ids: 'record',
+    lwryId: 'worker',
+    sectionCode: 'sectionCode',
+    biaoduan: 'sectionCode',
+    fileId: 'file',
+    faceFileIds: 'file',
+    idCardFront: 'file',
+    idCardBack: 'file',
+    faceId: 'none', // a face row of the worker named by id (the worker is the reference)
+    avatar: 'none', // the caller's own picture
+    // Global catalogues and values, not a project's objects.
+    areaCode: 'none',
+    areaCodes: 'none',
+    parentCode: 'none',
+    measureCodes: 'none',
+    menuIds: 'none',
+    tbName: 'none',
+    tableCode: 'none',
+    prjStandCode: 'none',
+    code_result: 'none',
+    idNumber: 'none',
+    pid: 'none',
+  };
+  if (field in byName) return byName[field];
+  return /(id|ids|code|codes)$/i.test(field) ? undefined : 'none';
+}
+
+/** Plausible values for fields that are not references, so a request passes validation. */
+const plain: Record<string, unknown> = {
+  account: 'xp_probe',
+  password: clientPasswordHash('xp123456'),
+  newPassword: clientPasswordHash('xp654321'),
+  oldPassword: clientPasswordHash('xp123456'),
+  name: '跨项目探针',
+  phone: '13900000000',
+  idNumber: '11010519491231002X',
+  reason: '跨项目探针',
+  action: 'approve',
+  fields: { beizhu: 'x' },
+  permissions: [],
+  menuIds: [],
+  title: 'x',
+  path: '/x',
+  bxStart: '2026-01-01',
+  bxEnd: '2026-12-31',
+  yimushuliang: 1,
+  allowCard: 1,
+  sectionCode: 'KH-BD01',
+  biaoduan: 'KH-BD01',
+  prjStandCode: 'gbksdc0101',
+  tbName: 'gbksdc0101',
+  tableCode: 'gbksdc0101',
+  code_result: 20,
+};
+
+/** Optional fields a route needs to get past its own checks to the reference under test. */
+const extras: Record<string, (probed: string) => Record<string, unknown>> = {
+  // A face update takes a new file or an existing face, one of them.
+  'POST /api/lwry/faceUpdate': (probed) => (probed === 'fileId' ? {} : { faceId: randomUUID() }),
+};
+
+/**
+ * The house's refusals of another project's object: forbidden (40300 otherProject), not found
+ * (40400), or a validation answer (40000) that says the object is not in this project.
+ */
+const refused = (code: number, message: string) =>
+  code === ErrorCode.forbidden ||
+  code === ErrorCode.notFound ||
+  (code === ErrorCode.validation && /不属于|不存在|其他项目|不能在本项目|不是本项目/.test(message));
+
+type Row = Record<string, unknown>;
+
+describe('cross-project sweep generated from the route table', () => {
+  let t: TestApp;
+  let tokenA: string;
+  const b = {} as Record<Kind, string | number>;
+
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await t.deps.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+  /** Every row of B, as text, for a before/after comparison. */
+  const snapshotB = async () => {
+    const out: Record<string, string[]> = {};
+    const byProject = [
+      'sections',
+      'records',
+      'record_counts',
+      'workers',
+      'files',
+      'invitations',
+      'roles',
+      'user_project_roles',
+      'project_measures',
+      'notices',
+    ];
+    for (const table of byProject) {
+      out[table] = (
+        await rows(
+          sql`select to_jsonb(t)::text as j from ${sql.identifier(table)} t where project_code = 'JS2026' order by 1`,
+        )
+      ).map((r) => String(r.j));
+    }
+    const related: Record<string, ReturnType<typeof sql>> = {
+      projects: sql`select to_jsonb(t)::text as j from projects t where code = 'JS2026' order by 1`,
+      users: sql`select to_jsonb(u)::text as j from users u where id in (select user_id from user_project_roles where project_code = 'JS2026') order by 1`,
+      record_history: sql`select to_jsonb(h)::text as j from record_history h join records r on r.id = h.record_id where r.project_code = 'JS2026' order by 1`,
+      worker_faces: sql`select to_jsonb(f)::text as j from worker_faces f join workers w on w.id = f.worker_id where w.project_code = 'JS2026' order by 1`,
+      worker_history: sql`select to_jsonb(h)::text as j from worker_history h join workers w on w.id = h.worker_id where w.project_code = 'JS2026' order by 1`,
+      role_menus: sql`select to_jsonb(m)::text as j from role_menus m join roles r on r.id = m.role_id where r.project_code = 'JS2026' order by 1`,
+    };
+    for (const [name, query] of Object.entries(related))
+      out[name] = (await rows(query)).map((r) => String(r.j));
+    return out;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await t.initAdmin({ demo: true });
+    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
+    const roles = await t.api<{ id: number; code: string }[]>('GET', '/api/common/role', { token: admin });
+    const projectAdmin = roles.value.find((r) => r.code === 'project_admin')!.id;
+    // A: an administrator of KH2026 only.
+    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
+    const addA = await t.api('POST', '/api/user/addUser', {
+      token: admin,
+      body: {
+        account: 'xp_admin_a',
+        password: clientPasswordHash('xp123456'),
+        name: '甲项目管理员',
+        roleIds: [projectAdmin],
+      },
+    });
+    expect(addA.code).toBe(0);
+    // B's objects, made by the super administrator in JS2026.
+    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'JS2026' } });
+    const addB = await t.api('POST', '/api/user/addUser', {
+      token: admin,
+      body: {
+        account: 'xp_user_b',
+        password: clientPasswordHash('xp123456'),
+        name: '乙项目用户',
+        roleIds: [projectAdmin],
+      },
+    });
+    expect(addB.code).toBe(0);
+    // A role of B's own (the super administrator's roles are global): made by B's administrator.
+    const tokenB = await t.signIn('xp_user_b', 'xp123456');
+    await t.api('POST', '/api/user/selectProject', { token: tokenB, body: { prjCode: 'JS2026' } });
+    const role = await t.api('POST', '/api/auth/updateRole', {
+      token: tokenB,
+      body: { name: '乙项目角色', permissions: ['records.read'], menuIds: [] },
+    });
+    expect(role.code).toBe(0);
+    const invite = await t.api('POST', '/api/user/insertInvite', {
+      token: tokenB,
+      body: { roleId: projectAdmin },
+    });
+    expect(invite.code).toBe(0);
+    const form = new FormData();
+    // A minimal JPEG: start of image, JFIF header, end of image.
+    const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'b.jpg');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?kind=photo',
+      headers: { token: tokenB },
+      payload: form,
+    });
+    expect(upload.json().code, upload.body).toBe(0);
+    const record = await t.api('POST', '/api/sync/uploadData4PC', {
+      token: tokenB,
+      body: {
+        tbName: 'gbksdc0101',
+        data: {
+          code_project4: 'JS-BD01',
+          time_submit: new Date().toISOString(),
+          gps_long: 118.5,
+          gps_lat: 28.6,
+          kssl: 1,
+          shuzhong: '黑松',
+          dcfs: '无人机',
+          pic_tree: [upload.json().value.id],
+        },
+      },
+    });
+    expect(record.code, record.message).toBe(0);
+    const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0]!;
+    b.project = 'JS2026';
+    b.user = String((await one(sql`select id from users where account = 'xp_user_b'`)).id);
+    b.role = Number(
+      (await one(sql`select id from roles where project_code = 'JS2026' order by id desc limit 1`)).id,
+    );
+    const section = await one(
+      sql`select id, code from sections where project_code = 'JS2026' order by code limit 1`,
+    );
+    b.section = String(section.id);
+    b.sectionCode = String(section.code);
+    b.record = String((await one(sql`select id from records where project_code = 'JS2026' limit 1`)).id);
+    const worker = await one(sql`select id, id_number from workers where project_code = 'JS2026' limit 1`);
+    b.worker = String(worker.id);
+    b.workerIdNumber = String(worker.id_number);
+    b.file = String((await one(sql`select id from files where project_code = 'JS2026' limit 1`)).id);
+    b.roleFilter = b.role;
+    b.sectionFilter = b.sectionCode;
+    b.invitation = String(
+      (await one(sql`select id from invitations where project_code = 'JS2026' limit 1`)).id,
+    );
+    tokenA = await t.signIn('xp_admin_a', 'xp123456');
+    const selected = await t.api('POST', '/api/user/selectProject', {
+      token: tokenA,
+      body: { prjCode: 'KH2026' },
+    });
+    expect(selected.code).toBe(0);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('refuses A on every route that names B (40300/40400) and leaves B unchanged', async () => {
+    const before = await snapshotB();
+    const uncovered: string[] = [];
+    const failures: string[] = [];
+    let probes = 0;
+    for (const op of operations(t.app)) {
+      const { method, path } = op;
+      // Public routes take no session (sign-in, registration, signed media links); the caller's
+      // own session is not B's data.
+      if (op.access === 'public' || /loginOut|selectProject/.test(path)) continue;
+      const refs: { where: string; name: string; kind: Kind }[] = [];
+      for (const f of op.fields) {
+        const kind = kindOf(method, path, f.name);
+        if (kind === undefined) uncovered.push(`${method} ${path} ${f.where}:${f.name}`);
+        else if (kind !== 'none') refs.push({ where: f.where, name: f.name, kind });
+      }
+      // One probe per reference: that field names B, every other field is plausible and A's.
+      for (const ref of refs) {
+        const values: Record<string, unknown> = { ...extras[`${method} ${path}`]?.(ref.name) };
+        for (const f of op.fields) {
+          if (f.name === ref.name) values[f.name] = f.schema?.type === 'array' ? [b[ref.kind]] : b[ref.kind];
+          else if (f.required) values[f.name] = sample(f.schema, f.name, plain);
+        }
+        const res = await send(t.app, op, values, tokenA);
+        probes++;
+        const json = /json/.test(String(res.headers['content-type']))
+          ? res.json()
+          : { code: 0, message: '(a file)' };
+        const label = `${method} ${path} ${ref.where}:${ref.name}=B's ${ref.kind} → ${res.statusCode} ${json.code} ${json.message}`;
+        if (filters.includes(ref.kind)) {
+          // A filter may answer; what it answers holds none of B's objects.
+          const leaked = [b.user, b.record, b.worker, b.file, b.invitation, 'JS2026'].filter((m) =>
+            res.body.includes(String(m)),
+          );
+          if (leaked.length) failures.push(`${label} — holds B's ${leaked.join(', ')}`);
+          if (res.statusCode >= 500) failures.push(label);
+        } else if (!refused(json.code, json.message)) failures.push(label);
+      }
+    }
+    expect(uncovered, 'fields that look like references but are not mapped in kindOf()').toEqual([]);
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(40);
+    expect(await snapshotB()).toEqual(before);
+  }, 120_000);
+});
