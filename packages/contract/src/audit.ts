@@ -3,7 +3,7 @@ import { pageQuery } from './envelope.ts';
 
 export const auditListBody = pageQuery.extend({
   entity: z
-    .enum(['user', 'role', 'invitation', 'menu', 'grant', 'project', 'section', 'standard'])
+    .enum(['user', 'role', 'invitation', 'menu', 'grant', 'project', 'section', 'standard', 'worker'])
     .optional(),
   keyword: z.string().trim().max(50).optional(),
 });
@@ -19,6 +19,8 @@ export const auditItem = z.object({
   entity: z.string(),
   entityId: z.string(),
   summary: z.string(),
+  /** Names for the sentence the web renders from its catalogue; null on older rows (show the summary). */
+  params: z.record(z.string(), z.unknown()).nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });

@@ -39,6 +39,12 @@ export const dictionaries = {
     { value: 'archive', label: { 'zh-CN': '归档', en: 'Archive' } },
     { value: 'restore', label: { 'zh-CN': '恢复', en: 'Restore' } },
     { value: 'revoke', label: { 'zh-CN': '作废', en: 'Revoke' } },
+    { value: 'retire', label: { 'zh-CN': '停用', en: 'Retire' } },
+    { value: 'resetPassword', label: { 'zh-CN': '重置密码', en: 'Reset password' } },
+    { value: 'register', label: { 'zh-CN': '注册', en: 'Register' } },
+    { value: 'join', label: { 'zh-CN': '加入项目', en: 'Join' } },
+    { value: 'read', label: { 'zh-CN': '查看', en: 'View' } },
+    { value: 'export', label: { 'zh-CN': '导出', en: 'Export' } },
   ],
 } satisfies Record<string, { value: string | number; label: Text }[]>;
 

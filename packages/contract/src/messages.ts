@@ -132,6 +132,10 @@ export const messages = {
     en: 'Built-in menus cannot be deleted; hide them instead',
   },
   menuParentInvalid: { 'zh-CN': '上级菜单无效', en: 'The parent menu is not valid' },
+  menuParentExternal: {
+    'zh-CN': '外链菜单下不能添加子项',
+    en: 'An external link cannot have child items',
+  },
   inviteInvalid: {
     'zh-CN': '邀请码无效、已过期或已用完',
     en: 'The invitation code is invalid, expired or used up',
@@ -151,6 +155,8 @@ export const messages = {
   passwordSet: { 'zh-CN': '密码已重置', en: 'The password was reset' },
   saved: { 'zh-CN': '保存成功', en: 'Saved' },
   deleted: { 'zh-CN': '删除成功', en: 'Deleted' },
+  revoked: { 'zh-CN': '已作废', en: 'Revoked' },
+  retired: { 'zh-CN': '已停用', en: 'Retired' },
   approved: { 'zh-CN': '已审核通过', en: 'Approved' },
   rejected: { 'zh-CN': '已驳回', en: 'Rejected' },
   roleSwitched: { 'zh-CN': '已切换角色', en: 'Role switched' },

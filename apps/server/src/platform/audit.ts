@@ -1,6 +1,10 @@
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
+export type AuditParams = Record<string, string | number | boolean | string[] | null | undefined> & {
+  kind?: string;
+};
+
 export type AuditEntry = {
   actorId: string;
   projectCode: string | null;
@@ -14,10 +18,20 @@ export type AuditEntry = {
     | 'export'
     | 'archive'
     | 'restore'
-    | 'revoke';
+    | 'revoke'
+    | 'retire'
+    | 'resetPassword'
+    | 'register'
+    | 'join';
   entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard' | 'worker';
   entityId: string | number;
+  /** Names only (no words of any language): what the keyword search matches; old rows show it. */
   summary: string;
+  /**
+   * What the web needs to say the action as a sentence in the reader's language (names, never
+   * internal ids); `kind` picks a variant of the entity's action (e.g. a standard's column).
+   */
+  params: AuditParams;
   before?: unknown;
   after?: unknown;
 };
@@ -27,6 +41,7 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     ...entry,
     entityId: String(entry.entityId),
+    params: Object.fromEntries(Object.entries(entry.params).filter(([, v]) => v !== undefined)),
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

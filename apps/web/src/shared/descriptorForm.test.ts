@@ -4,6 +4,7 @@ import { checkboxLimit, formFieldsOf, kindOf, rulesOf } from './descriptorForm.t
 
 const texts = {
   required: (l: string) => `请填写${l}`,
+  upload: (l: string) => `请上传${l}`,
   range: (l: string, min?: number, max?: number) => `${l}:${min ?? ''}-${max ?? ''}`,
   maxLength: (l: string, m: number) => `${l}≤${m}`,
 };
@@ -41,6 +42,18 @@ describe('kindOf', () => {
 });
 
 describe('rulesOf', () => {
+  it('asks to upload a required photo or video, not to fill it in', () => {
+    expect(rulesOf(col({ value: '伐桩照片', fldInput: 'photo', rules: { required: true } }), texts)).toEqual([
+      { required: true, message: '请上传伐桩照片' },
+    ]);
+    expect(
+      rulesOf(col({ value: '处置视频', fldInput: 'video', rules: { required: true } }), texts)[0],
+    ).toEqual({
+      required: true,
+      message: '请上传处置视频',
+    });
+  });
+
   it('required, number range and text length', () => {
     expect(
       rulesOf(col({ value: '胸径', fldInput: 'number', rules: { required: true, min: 0, max: 200 } }), texts),

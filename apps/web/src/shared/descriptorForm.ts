@@ -42,6 +42,8 @@ export const checkboxLimit = 6;
 
 export type RuleTexts = {
   required: (label: string) => string;
+  /** A required photo or video: "请上传…" rather than "请填写…". */
+  upload: (label: string) => string;
   range: (label: string, min: number | undefined, max: number | undefined) => string;
   maxLength: (label: string, max: number) => string;
 };
@@ -73,8 +75,11 @@ export function kindOf(column: Pick<ColumnDescriptor, 'fldInput' | 'rules'>): Fi
 export function rulesOf(column: ColumnDescriptor, texts: RuleTexts): FieldRule[] {
   const { rules, value: label } = column;
   const out: FieldRule[] = [];
-  if (rules.required) out.push({ required: true, message: texts.required(label) });
   const kind = kindOf(column);
+  if (rules.required) {
+    const upload = kind === 'photo' || kind === 'video';
+    out.push({ required: true, message: upload ? texts.upload(label) : texts.required(label) });
+  }
   if (kind === 'number' && (rules.min !== undefined || rules.max !== undefined)) {
     out.push({
       type: 'number',

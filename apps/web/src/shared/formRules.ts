@@ -30,8 +30,9 @@ export const fits =
 export const schemaRule = (schema: Schema, message: string): FormRule => check(fits(schema), message);
 
 export const rules = {
-  name: (t: Translate): FormRule[] => [
-    { required: true, whitespace: true, message: t('profile.nameRequired') },
+  /** `required`: the words for an empty field where "请输入用户名" is not what the field asks. */
+  name: (t: Translate, required = t('profile.nameRequired')): FormRule[] => [
+    { required: true, whitespace: true, message: required },
     check(isNameLength, t('profile.nameLength')),
   ],
   oldPassword: (t: Translate): FormRule[] => [
@@ -43,8 +44,13 @@ export const rules = {
    * `dependencies` on this one, so it is re-checked by the form itself (calling validateFields
    * from here would cancel a submit in progress).
    */
-  newPassword: (t: Translate, form: FormInstance, repeatField = 'repeat'): FormRule[] => [
-    { required: true, message: t('password.newRequired') },
+  newPassword: (
+    t: Translate,
+    form: FormInstance,
+    repeatField = 'repeat',
+    required = t('password.newRequired'),
+  ): FormRule[] => [
+    { required: true, message: required },
     check(isPasswordLength, t('password.length')),
     {
       validator: (_, value: string | undefined) => {
@@ -55,8 +61,13 @@ export const rules = {
       },
     },
   ],
-  repeatPassword: (t: Translate, form: FormInstance, newField = 'newPassword'): FormRule[] => [
-    { required: true, message: t('password.repeatRequired') },
+  repeatPassword: (
+    t: Translate,
+    form: FormInstance,
+    newField = 'newPassword',
+    required = t('password.repeatRequired'),
+  ): FormRule[] => [
+    { required: true, message: required },
     check(isPasswordLength, t('password.length')),
     {
       validator: (_, value: string | undefined) =>

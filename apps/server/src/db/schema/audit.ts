@@ -15,6 +15,8 @@ export const auditLog = pgTable(
     entity: text().notNull(),
     entityId: text().notNull(),
     summary: text().notNull().default(''),
+    /** Names the web's sentence needs (see platform/audit.ts); null on rows written before it. */
+    params: jsonb().$type<Record<string, unknown>>(),
     before: jsonb(),
     after: jsonb(),
   },

@@ -130,9 +130,12 @@ describe('invitation codes, registration and review', () => {
     });
     expect((await register(past.code, 'reg_late')).message).toBe('邀请码无效、已过期或已用完');
     const revoked = await invite({ roleId: roleIds.worker });
-    expect((await t.api('POST', '/api/user/delInvite/', { token: kh, body: { id: revoked.id } })).code).toBe(
-      0,
-    );
+    expect(
+      await t.api('POST', '/api/user/delInvite/', { token: kh, body: { id: revoked.id } }),
+    ).toMatchObject({
+      code: 0,
+      message: '已作废',
+    });
     expect((await register(revoked.code, 'reg_revoked')).code).toBe(ErrorCode.validation);
     const again = await t.api('POST', '/api/user/delInvite', { token: kh, body: { id: revoked.id } });
     expect(again.code).toBe(ErrorCode.notFound);

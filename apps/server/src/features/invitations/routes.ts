@@ -53,7 +53,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: '作废邀请码', body: delInviteBody, response: { 200: envelope(z.null()) } },
     handler: async (req) => {
       await invites.revokeInvite(deps, authOf(req), managedProject(req), req.body.id);
-      return ok(null, t(requestLang(req), 'deleted'));
+      return ok(null, t(requestLang(req), 'revoked'));
     },
   });
 

@@ -8,7 +8,7 @@ import { hashPassword } from '../../platform/password.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Page } from '../../platform/pagination.ts';
 import { countRecentFailures, recordFailures } from '../auth/index.ts';
-import { allAssignable } from '../roles/index.ts';
+import { allAssignable, roleNames } from '../roles/index.ts';
 import { accountTaken, phoneTaken } from '../users/index.ts';
 import * as q from './queries.ts';
 
@@ -48,6 +48,7 @@ export async function createInvite(
       entity: 'invitation',
       entityId: created.id,
       summary: created.code,
+      params: { code: created.code, role: (await roleNames(tx, [input.roleId]))[0] },
       after: created,
     });
     return { id: created.id, code: created.code };
@@ -61,10 +62,11 @@ export async function revokeInvite(deps: AppDeps, auth: AuthContext, projectCode
     await audit(tx, {
       actorId: auth.userId,
       projectCode,
-      action: 'delete',
+      action: 'revoke',
       entity: 'invitation',
       entityId: id,
       summary: revoked.code,
+      params: { code: revoked.code },
       before: revoked,
     });
   });
@@ -114,11 +116,11 @@ export async function joinWithCode(deps: AppDeps, auth: AuthContext, code: strin
     await audit(tx, {
       actorId: auth.userId,
       projectCode: invite.projectCode,
-      action: 'create',
+      action: 'join',
       entity: 'grant',
       entityId: auth.userId,
-      summary: `joined with ${invite.code}`,
-      after: { roleId: invite.roleId },
+      summary: `${invite.code} ${projectName}`,
+      params: { code: invite.code, project: projectName, role: (await roleNames(tx, [invite.roleId]))[0] },
     });
     return { projectCode: invite.projectCode, projectName };
   });
@@ -146,11 +148,17 @@ export async function register(
     await audit(tx, {
       actorId: createdId,
       projectCode: invite.projectCode,
-      action: 'create',
+      action: 'register',
       entity: 'user',
       entityId: createdId,
-      summary: `${input.account} ${input.name} registered with ${invite.code}`,
-      after: { account: input.account, name: input.name, phone: input.phone, roleId: invite.roleId },
+      summary: `${input.account} ${input.name} ${invite.code}`,
+      params: {
+        name: input.name,
+        account: input.account,
+        code: invite.code,
+        role: (await roleNames(tx, [invite.roleId]))[0],
+      },
+      after: { account: input.account, name: input.name, phone: input.phone },
     });
     return { id: createdId, projectName };
   });

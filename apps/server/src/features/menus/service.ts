@@ -45,6 +45,8 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
     ) {
       throw fail.invalid('menuParentInvalid');
     }
+    // An external link opens outside the app: nothing can sit under it.
+    if (/^https?:\/\//i.test(parent.path.trim())) throw fail.invalid('menuParentExternal');
   }
   const { id, ...values } = input;
   return db.transaction(async (tx) => {
@@ -59,6 +61,7 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
         entity: 'menu',
         entityId: id,
         summary: values.title,
+        params: { name: values.title },
         before,
         after,
       });
@@ -72,6 +75,7 @@ export async function saveMenu(deps: AppDeps, auth: AuthContext, input: MenuInpu
       entity: 'menu',
       entityId: created.id,
       summary: values.title,
+      params: { name: values.title },
       after: created,
     });
     return toRow(created);
@@ -102,6 +106,7 @@ export async function deleteMenu(deps: AppDeps, auth: AuthContext, id: number): 
       entity: 'menu',
       entityId: id,
       summary: menu.title,
+      params: { name: menu.title },
       before: menu,
     });
   });

@@ -263,8 +263,8 @@ describe('projects, sections, areas and standard tables', () => {
           token: admin,
           body: { tableCode: 'gbymfs0101', code: 'fsfs' },
         })
-      ).code,
-    ).toBe(0);
+      ).message,
+    ).toBe('已停用');
     const all = await t.api<StandardTableItem[]>('GET', '/api/standard/list', { token: kh });
     expect(
       all.value.find((tb) => tb.code === 'gbymfs0101')?.columns.find((c) => c.code === 'fsfs')?.retired,

@@ -16,9 +16,9 @@ import { audit } from '../../platform/audit.ts';
 import { holdingsText } from '../../platform/holdings.ts';
 import { offsetOf, type Page } from '../../platform/pagination.ts';
 import { areaNames, areaPaths, areasWithAncestors, findArea, projectTownships } from '../areas/index.ts';
-import { allAssignable, findRole } from '../roles/index.ts';
+import { allAssignable, findRole, roleNames } from '../roles/index.ts';
 import { measures, projectMeasureCodes, projectTables } from '../standards/index.ts';
-import { listUsers, type UserFilter } from '../users/index.ts';
+import { accountLabel, listUsers, type UserFilter } from '../users/index.ts';
 import * as records from '../records/index.ts';
 import { projectHoldings, sectionHoldings } from './holders.ts';
 import * as q from './queries.ts';
@@ -88,6 +88,7 @@ export async function save(deps: AppDeps, auth: AuthContext, input: ProjectInput
       entity: 'project',
       entityId: input.code,
       summary: input.name,
+      params: { name: input.name, code: input.code },
       before: before ?? null,
       after: input,
     });
@@ -116,6 +117,7 @@ export async function remove(deps: AppDeps, auth: AuthContext, code: string) {
       entity: 'project',
       entityId: code,
       summary: project.name,
+      params: { name: project.name, code },
       before: project,
     });
   });
@@ -135,6 +137,7 @@ export async function restore(deps: AppDeps, auth: AuthContext, code: string) {
       entity: 'project',
       entityId: code,
       summary: project.name,
+      params: { name: project.name, code },
     });
   });
   return detail(deps, code);
@@ -159,7 +162,10 @@ export async function setMeasures(deps: AppDeps, auth: AuthContext, projectCode:
   const known = unique.length ? await measures(db, unique) : [];
   const missing = unique.find((c) => !known.some((k) => k.code === c));
   if (missing) throw fail.invalid('measureUnknown', { code: missing });
-  const before = await projectMeasureCodes(db, projectCode);
+  const project = await q.findProject(db, projectCode);
+  const beforeCodes = await projectMeasureCodes(db, projectCode);
+  const allKnown = await measures(db, [...new Set([...beforeCodes, ...unique])]);
+  const names = (codes: string[]) => codes.map((c) => allKnown.find((m) => m.code === c)?.name ?? c);
   await db.transaction(async (tx) => {
     await q.replaceProjectMeasures(tx, projectCode, unique);
     await audit(tx, {
@@ -168,9 +174,10 @@ export async function setMeasures(deps: AppDeps, auth: AuthContext, projectCode:
       action: 'update',
       entity: 'project',
       entityId: projectCode,
-      summary: `控制措施 ${unique.join(',')}`,
-      before,
-      after: unique,
+      summary: `${project?.name ?? projectCode} ${names(unique).join(' ')}`,
+      params: { kind: 'measures', name: project?.name ?? projectCode, measures: names(unique) },
+      before: { measures: names(beforeCodes) },
+      after: { measures: names(unique) },
     });
   });
   return measures(db, unique);
@@ -244,6 +251,7 @@ export async function saveSection(
       entity: 'section',
       entityId: sectionId!,
       summary: `${input.code} ${input.name}`,
+      params: { name: input.name, code: input.code },
       after: values,
     });
     return sectionId!;
@@ -273,6 +281,7 @@ export async function removeSection(deps: AppDeps, auth: AuthContext, projectCod
       entity: 'section',
       entityId: id,
       summary: `${removed.code} ${removed.name}`,
+      params: { name: removed.name, code: removed.code },
       before: removed,
     });
   });
@@ -303,8 +312,9 @@ export async function addMembers(
       action: 'create',
       entity: 'grant',
       entityId: input.prjCode,
-      summary: `${role?.name ?? input.roleId}: ${found.map((u) => u.account).join(', ')}`,
-      after: { roleId: input.roleId, userIds: ids },
+      summary: `${role?.name ?? ''} ${found.map((u) => u.account).join(' ')}`,
+      params: { role: role?.name ?? '', accounts: found.map((u) => u.account) },
+      after: { role: role?.name ?? '', accounts: found.map((u) => u.account) },
     });
   });
   return ids.length;
@@ -317,17 +327,23 @@ export async function removeMember(
   input: { prjCode: string; userId: string },
 ) {
   if (input.userId === auth.userId) throw fail.forbidden('cannotChangeSelf');
+  const member = await accountLabel(deps.database.db, input.userId);
   await deps.database.db.transaction(async (tx) => {
     const removed = await q.revokeMember(tx, input.prjCode, input.userId);
     if (!removed.length) throw fail.notFound('userNotInProject');
+    const roles = await roleNames(
+      tx,
+      removed.map((r) => r.roleId),
+    );
     await audit(tx, {
       actorId: auth.userId,
       projectCode: input.prjCode,
       action: 'delete',
       entity: 'grant',
       entityId: input.userId,
-      summary: `roles ${removed.map((r) => r.roleId).join(',')}`,
-      before: removed,
+      summary: `${member?.account ?? ''} ${member?.name ?? ''} ${roles.join(' ')}`,
+      params: { kind: 'member', name: member?.name ?? '', account: member?.account ?? '', roles },
+      before: { roles },
     });
   });
 }

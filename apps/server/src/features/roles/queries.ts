@@ -43,6 +43,13 @@ export async function rolesFor(db: Executor, projectCode: string): Promise<RoleI
   }));
 }
 
+/** The names of these roles, in the order of the ids (for the audit log). */
+export async function roleNames(db: Executor, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)?.name ?? String(id));
+}
+
 export function findRole(db: Executor, id: number): Promise<RoleRow | undefined> {
   return db
     .select()

@@ -229,6 +229,19 @@ describe('roles, grants, resources and role switch', () => {
       ).toBe('请先删除下级菜单');
     });
 
+    it('refuses a child under an external link', async () => {
+      const link = await t.api<MenuRow>('POST', '/api/menu/save', {
+        token: admin,
+        body: { title: '外链', path: 'https://example.org/help' },
+      });
+      expect(link.code).toBe(0);
+      const child = await t.api('POST', '/api/menu/save', {
+        token: admin,
+        body: { title: '子', path: 'c', pid: link.value.id },
+      });
+      expect(child).toMatchObject({ code: ErrorCode.validation, message: '外链菜单下不能添加子项' });
+    });
+
     it('shows project administrators the project menus only, and lets only super administrators change them', async () => {
       const list = await t.api<MenuRow[]>('GET', '/api/menu/list', { token: kh });
       expect(list.value.every((m) => m.scope === 'project')).toBe(true);

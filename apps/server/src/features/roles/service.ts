@@ -6,6 +6,7 @@ import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { builtinRoles } from './builtin.ts';
+import { accountLabel } from '../users/index.ts';
 import * as q from './queries.ts';
 
 export function listRoles(deps: AppDeps, projectCode: string): Promise<RoleItem[]> {
@@ -71,6 +72,7 @@ export async function saveRole(
       entity: 'role',
       entityId: roleId,
       summary: input.name,
+      params: { name: input.name },
       before: existing ?? null,
       after: { ...values, menuIds },
     });
@@ -98,9 +100,15 @@ export async function deleteRole(deps: AppDeps, auth: AuthContext, projectCode: 
       entity: 'role',
       entityId: id,
       summary: role.name,
+      params: { name: role.name },
       before: role,
     });
   });
+}
+
+/** The names of these roles, in the order of the ids (what the audit log shows instead of ids). */
+export function roleNames(db: Executor, ids: number[]): Promise<string[]> {
+  return q.roleNames(db, ids);
 }
 
 /** Removes one role of a user in the project (DELETE /api/user/delUserRoleRecord). */
@@ -112,6 +120,8 @@ export async function removeUserRole(
   roleId: number,
 ) {
   const { db } = deps.database;
+  const member = await accountLabel(db, userId);
+  const [role] = await q.roleNames(db, [roleId]);
   await db.transaction(async (tx) => {
     const removed = await q.revokeRole(tx, userId, projectCode, roleId);
     if (!removed.length) throw fail.notFound();
@@ -121,8 +131,9 @@ export async function removeUserRole(
       action: 'delete',
       entity: 'grant',
       entityId: userId,
-      summary: `role ${roleId}`,
-      before: removed[0],
+      summary: `${member?.account ?? ''} ${member?.name ?? ''} ${role ?? ''}`,
+      params: { kind: 'role', name: member?.name ?? '', account: member?.account ?? '', role: role ?? '' },
+      before: { roles: [role ?? ''] },
     });
   });
 }

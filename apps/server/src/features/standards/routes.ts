@@ -68,7 +68,7 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       await standards.retireColumn(deps, authOf(req), req.body.tableCode, req.body.code);
-      return ok(null, t(requestLang(req), 'deleted'));
+      return ok(null, t(requestLang(req), 'retired'));
     },
   });
 

@@ -79,6 +79,7 @@ export async function saveTable(
       entity: 'standard',
       entityId: input.code,
       summary: `${input.code} ${input.name}`,
+      params: { kind: 'table', name: input.name, code: input.code },
       after: input,
     });
   });
@@ -112,6 +113,7 @@ export async function saveColumn(deps: AppDeps, auth: AuthContext, input: q.Colu
       entity: 'standard',
       entityId: `${tableCode}.${code}`,
       summary: `${tableCode}.${code} ${input.value}`,
+      params: { kind: 'column', name: input.value, code, table: tableCode },
       before: before ?? null,
       after: input,
     });
@@ -127,10 +129,11 @@ export async function retireColumn(deps: AppDeps, auth: AuthContext, tableCode: 
     await audit(tx, {
       actorId: auth.userId,
       projectCode: null,
-      action: 'delete',
+      action: 'retire',
       entity: 'standard',
       entityId: `${tableCode}.${code}`,
       summary: `${tableCode}.${code} ${retired.value}`,
+      params: { kind: 'column', name: retired.value, code, table: tableCode },
       before: retired,
     });
   });
@@ -160,10 +163,11 @@ export async function retireTable(deps: AppDeps, auth: AuthContext, code: string
     await audit(tx, {
       actorId: auth.userId,
       projectCode: null,
-      action: 'delete',
+      action: 'retire',
       entity: 'standard',
       entityId: code,
       summary: `${code} ${table.name}`,
+      params: { kind: 'table', name: table.name, code },
       before: { ...table, measures },
     });
   });
@@ -190,6 +194,7 @@ export async function saveMeasure(
       entity: 'standard',
       entityId: `measure:${input.code}`,
       summary: `${input.code} ${input.name} → ${input.standardTableCode}`,
+      params: { kind: 'measure', name: input.name, code: input.code, table: input.standardTableCode },
       before: before ?? null,
       after: input,
     });
@@ -223,6 +228,7 @@ export async function saveFactor(
       entity: 'standard',
       entityId: `factor.${input.code}`,
       summary: `${input.code} ${input.value}`,
+      params: { kind: 'factor', name: input.value, code: input.code },
       after: input,
     });
     return row;
@@ -240,6 +246,7 @@ export async function deleteFactor(deps: AppDeps, auth: AuthContext, code: strin
       entity: 'standard',
       entityId: `factor.${code}`,
       summary: code,
+      params: { kind: 'factor', name: removed?.value ?? code, code },
       before: removed,
     });
   });

@@ -1,3 +1,3 @@
 /** The users feature's public API: what other features may call. */
-export { accountTaken, listUsers, phoneTaken } from './service.ts';
+export { accountLabel, accountTaken, listUsers, phoneTaken } from './service.ts';
 export type { UserFilter } from './queries.ts';

@@ -6,7 +6,7 @@ import { type AuthContext, endSessions, isLiveProject } from '../../platform/aut
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { audit, userSnapshot } from '../../platform/audit.ts';
-import { allAssignable } from '../roles/index.ts';
+import { allAssignable, roleNames } from '../roles/index.ts';
 import * as projects from '../projects/index.ts';
 import type { Page } from '../../platform/pagination.ts';
 import * as q from './queries.ts';
@@ -24,6 +24,12 @@ async function assertRolesAssignable(deps: AppDeps, projectCode: string, roleIds
 }
 
 /** A user the manager may act on: in the project (or anyone, for super administrators), not a super administrator unless the actor is one. */
+/** A live account's name and account (what the audit log names it by), or undefined. */
+export async function accountLabel(db: Executor, id: string) {
+  const user = await q.findLiveUser(db, id);
+  return user && { name: user.name, account: user.account };
+}
+
 async function managedUser(deps: AppDeps, auth: AuthContext, projectCode: string, userId: string) {
   const user = await q.findLiveUser(deps.database.db, userId);
   if (!user) throw fail.notFound();
@@ -82,7 +88,8 @@ export async function addUser(
       entity: 'user',
       entityId: created.id,
       summary: `${input.account} ${input.name}`,
-      after: { ...userSnapshot(created), roleIds: input.roleIds },
+      params: { name: input.name, account: input.account },
+      after: { ...userSnapshot(created), roles: await roleNames(tx, input.roleIds) },
     });
     return created.id;
   });
@@ -123,8 +130,14 @@ export async function editUser(
       entity: 'user',
       entityId: input.id,
       summary: `${user.account} ${input.name}`,
-      before: { ...userSnapshot(user), roleIds: beforeRoles },
-      after: { name: input.name, phone: input.phone, status: input.status, roleIds: input.roleIds },
+      params: { name: input.name, account: user.account },
+      before: { ...userSnapshot(user), roles: await roleNames(tx, beforeRoles) },
+      after: {
+        name: input.name,
+        phone: input.phone,
+        status: input.status,
+        roles: await roleNames(tx, input.roleIds),
+      },
     });
   });
 }
@@ -149,6 +162,7 @@ export async function deleteUser(deps: AppDeps, auth: AuthContext, projectCode: 
       entity: 'user',
       entityId: id,
       summary: `${user.account} ${user.name}`,
+      params: { name: user.name, account: user.account },
       before: userSnapshot(user),
     });
   });
@@ -180,10 +194,11 @@ export async function setPassword(
     await audit(tx, {
       actorId: auth.userId,
       projectCode,
-      action: 'update',
+      action: 'resetPassword',
       entity: 'user',
       entityId: id,
-      summary: `${user.account}: password reset`,
+      summary: `${user.account} ${user.name}`,
+      params: { name: user.name, account: user.account },
     });
   });
 }
@@ -224,7 +239,8 @@ export async function review(
       action: input.approve ? 'approve' : 'reject',
       entity: 'user',
       entityId: input.userId,
-      summary: `${user.account} ${user.name}${input.reason ? `: ${input.reason}` : ''}`,
+      summary: `${user.account} ${user.name}${input.reason ? ` ${input.reason}` : ''}`,
+      params: { name: user.name, account: user.account, reason: input.reason || null },
       before: { status: user.status },
       after: { status: input.approve ? 'active' : 'rejected', reason: input.reason || null },
     });

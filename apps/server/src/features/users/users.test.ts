@@ -263,6 +263,25 @@ describe('users of a project', () => {
       ),
     ).toBe(true);
     expect(JSON.stringify(khLog.value)).not.toContain('scrypt$');
+    // Each row carries the names its sentence needs (the web says it in the reader's language):
+    // no English words and no internal ids in what is stored for display.
+    type Row = Audit['list'][number] & { params: Record<string, unknown> | null; after: unknown };
+    const rows = khLog.value.list as Row[];
+    expect(rows.find((e) => e.action === 'resetPassword')).toMatchObject({
+      entity: 'user',
+      params: { name: '徐长根', account: 'demo_worker' },
+    });
+    expect(rows.find((e) => e.entity === 'grant' && e.action === 'delete')).toMatchObject({
+      params: { kind: 'role', name: '郑晓燕', account: 'demo_gov', role: '政府查看' },
+      before: { roles: ['政府查看'] },
+    });
+    expect(rows.find((e) => e.entity === 'user' && e.action === 'create')?.after).toMatchObject({
+      roles: ['劳务人员'],
+    });
+    for (const e of rows) {
+      expect(e.params).not.toBeNull();
+      expect(e.summary).not.toMatch(/password reset|registered with|joined with|role \d/);
+    }
     const jsLog = await t.api<Audit>('POST', '/api/audit/list', { token: js, body: { pageSize: 100 } });
     expect(jsLog.value.list.every((e) => e.projectCode === 'JS2026')).toBe(true);
     expect(jsLog.value.total).toBeGreaterThan(0);

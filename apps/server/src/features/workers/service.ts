@@ -135,7 +135,8 @@ export async function detail(ctx: WorkerContext, id: string): Promise<LwryDetail
       action: 'read',
       entity: 'worker',
       entityId: w.id,
-      summary: `${w.name} idNumber`,
+      summary: w.name,
+      params: { kind: 'idNumber', name: w.name },
     });
   }
   return {
@@ -272,6 +273,7 @@ export async function insert(ctx: WorkerContext, body: Fields) {
       entity: 'worker',
       entityId: created.id,
       summary: `${created.name} ${maskIdNumber(created.idNumber)}`,
+      params: { name: created.name },
     });
     return { id: created.id };
   });
@@ -329,6 +331,7 @@ export async function update(ctx: WorkerContext, body: LwryUpdateBody) {
       entity: 'worker',
       entityId: body.id,
       summary: after.name,
+      params: { name: after.name },
       before: { ...before, idNumber: maskIdNumber(before.idNumber) },
       after: { ...after, idNumber: maskIdNumber(after.idNumber) },
     });
@@ -354,6 +357,7 @@ export async function remove(ctx: WorkerContext, id: string) {
       entity: 'worker',
       entityId: id,
       summary: w.name,
+      params: { name: w.name },
     });
   });
 }
@@ -484,7 +488,8 @@ export async function examine(
         action: approve ? 'approve' : 'reject',
         entity: 'worker',
         entityId: w.id,
-        summary: `${w.name}${body.reason ? `: ${body.reason}` : ''}`,
+        summary: `${w.name}${body.reason ? ` ${body.reason}` : ''}`,
+        params: { name: w.name, reason: body.reason || null },
       });
       done++;
     }
@@ -507,7 +512,8 @@ export async function exportExcel(ctx: WorkerContext, filters: q.WorkerFilters) 
     action: 'export',
     entity: 'worker',
     entityId: ctx.projectCode,
-    summary: `workers export${full ? ' with full ID numbers' : ''}`,
+    summary: ctx.projectCode,
+    params: full ? { kind: 'fullIds' } : {},
     after: filters,
   });
   const zh = ctx.lang !== 'en';

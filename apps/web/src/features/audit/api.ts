@@ -1,13 +1,9 @@
 import type { AuditListInput } from '@pineguard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/http.ts';
+import { usePagedList } from '../../shared/listState.ts';
 
-export type AuditFilters = Omit<AuditListInput, 'pageSize'> & { pageNum: number };
+export type AuditFilters = Omit<AuditListInput, 'pageNum' | 'pageSize'>;
 
-export function useAuditList(f: AuditFilters) {
-  return useQuery({
-    queryKey: ['audit', f],
-    queryFn: () => api.value('POST /api/audit/list', { ...f, pageSize: 10 }),
-    placeholderData: keepPreviousData,
-  });
+export function useAuditList(input: AuditFilters & { pageNum: number; pageSize: number }) {
+  return usePagedList(['audit'], input, (f) => api.value('POST /api/audit/list', f));
 }

@@ -56,17 +56,21 @@ export default function InitPage() {
         >
           <Input autoComplete="username" maxLength={64} />
         </Form.Item>
-        <Form.Item name="name" label={t('init.name')} rules={rules.name(t)}>
+        <Form.Item name="name" label={t('init.name')} rules={rules.name(t, t('init.nameRequired'))}>
           <Input maxLength={12} showCount />
         </Form.Item>
-        <Form.Item name="password" label={t('init.password')} rules={rules.newPassword(t, form, 'repeat')}>
+        <Form.Item
+          name="password"
+          label={t('init.password')}
+          rules={rules.newPassword(t, form, 'repeat', t('init.passwordRequired'))}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="repeat"
           label={t('init.repeat')}
           dependencies={['password']}
-          rules={rules.repeatPassword(t, form, 'password')}
+          rules={rules.repeatPassword(t, form, 'password', t('init.repeatRequired'))}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

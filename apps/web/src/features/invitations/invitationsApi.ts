@@ -1,15 +1,12 @@
 import type { InsertInviteInput } from '@pineguard/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/http.ts';
+import { usePagedList } from '../../shared/listState.ts';
 
 const key = ['invitations'];
 
-export function useInvites(pageNum: number) {
-  return useQuery({
-    queryKey: [...key, pageNum],
-    queryFn: () => api.value('POST /api/user/listInvite', { pageNum, pageSize: 10 }),
-    placeholderData: keepPreviousData,
-  });
+export function useInvites(page: { pageNum: number; pageSize: number }) {
+  return usePagedList([...key, 'list'], page, (p) => api.value('POST /api/user/listInvite', p));
 }
 
 export function useInviteRoles() {

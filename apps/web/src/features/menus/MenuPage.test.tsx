@@ -1,7 +1,8 @@
 import type { MenuRow } from '@pineguard/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/session.ts';
+import { envelopeResponse } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import MenuPage from './pages/MenuPage.tsx';
 
@@ -42,4 +43,23 @@ it('offers delete on added menus only: built-in ones are the app’s own routes'
   expect(added.textContent).toContain('删除');
   expect(builtIn.textContent).toContain('编辑');
   expect(builtIn.textContent).not.toContain('删除');
+});
+
+it('does not promise to delete a parent’s children: it says to delete them first and offers no OK; no child under an external link', async () => {
+  const child = { ...row(3, '子项', false), pid: 2 };
+  const link = { ...row(4, '帮助', false), path: 'https://example.org/help' };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => envelopeResponse([row(2, '巡查记录', false), child, link])),
+  );
+  useSession.setState({ info: { isAdmin: true } as never });
+  renderWithProviders(<MenuPage />);
+  const parent = (await screen.findByText('巡查记录')).closest('tr') as HTMLElement;
+  fireEvent.click(within(parent).getByText('删除'));
+  expect(await screen.findByText('“巡查记录”下还有 1 个子项，请先删除子项。')).toBeInTheDocument();
+  expect(screen.queryByText(/一并删除/)).toBeNull();
+  expect(screen.getByRole('button', { name: /确\s*定/ })).toBeDisabled();
+  const external = screen.getByText('帮助').closest('tr') as HTMLElement;
+  expect(external.textContent).not.toContain('新增子项');
+  expect(parent.textContent).toContain('新增子项');
 });

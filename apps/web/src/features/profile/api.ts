@@ -16,6 +16,10 @@ export function useEditSelfInfo() {
   return useMutation({
     mutationFn: (form: ProfileForm) =>
       api.call('POST /api/user/editSelfInfo', { ...form, name: form.name.trim() }),
-    onSuccess: ({ value }) => client.setQueryData(key, value),
+    onSuccess: ({ value }) => {
+      client.setQueryData(key, value);
+      // Lists that show the user's name (users, review, project members) show the new one.
+      return client.invalidateQueries({ queryKey: ['users'] });
+    },
   });
 }

@@ -8,6 +8,7 @@ import type {
 } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/http.ts';
+import { usePagedList } from '../../shared/listState.ts';
 
 /** Project administration calls (/projectSys and /projectCenter). */
 
@@ -25,11 +26,7 @@ export type ProjectListQuery = EndpointInput<'POST /api/project/list'> & {
 const key = ['projectAdmin'];
 
 export function useProjectList(query: ProjectListQuery) {
-  return useQuery({
-    queryKey: [...key, 'list', query],
-    queryFn: () => api.value('POST /api/project/list', query),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList([...key, 'list'], query, (q) => api.value('POST /api/project/list', q));
 }
 
 /** The province → city → county cascader (large and static: kept for the session). */

@@ -42,7 +42,7 @@ const zh = {
   'review.reasonHint': '采集人会看到这个原因',
   'review.reasonOptional': '审核意见（可选）',
   'review.done': '已处理 {changed} 条',
-  'review.skipped': '{skipped} 条未变更（当前状态不允许或已是该状态）',
+  'review.partial': '已处理 {changed} 条；{skipped} 条未变更（当前状态不允许或已是该状态）',
   'delete.title': '删除记录',
   'delete.confirm': '删除选中的 {count} 条记录？删除后可在回收站恢复。',
   'delete.reason': '删除原因（可选）',
@@ -182,7 +182,8 @@ const en: Record<Key, string> = {
   'review.reasonHint': 'The collector sees this reason',
   'review.reasonOptional': 'Comment (optional)',
   'review.done': '{changed} records done',
-  'review.skipped': '{skipped} unchanged (their state does not allow it, or they are there already)',
+  'review.partial':
+    '{changed} done; {skipped} unchanged (their state does not allow it, or they are there already)',
   'delete.title': 'Delete records',
   'delete.confirm': 'Delete the {count} selected records? They can be restored from the recycle bin.',
   'delete.reason': 'Reason (optional)',

@@ -216,6 +216,7 @@ describe('RecordTable', () => {
 
 const ruleTexts = {
   required: (l: string) => `请填写${l}`,
+  upload: (l: string) => `请上传${l}`,
   range: (l: string) => `${l}范围`,
   maxLength: (l: string) => `${l}过长`,
 };
@@ -322,6 +323,21 @@ describe('review reason rule', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/data/examine');
     expect(JSON.parse(String(init.body))).toEqual({ ids, action: 'return', reason: '照片不清楚' });
+  });
+
+  it('says a partly done review in one warning, not a success toast beside a warning', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelopeResponse({ changed: 1, ids: ['a'] })),
+    );
+    const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
+    renderWithProviders(<ReviewDialog action="approve" ids={ids} onClose={() => undefined} />);
+    await userEvent.setup().click(await screen.findByTestId('review-ok'));
+    expect(
+      await screen.findByText('已处理 1 条；1 条未变更（当前状态不允许或已是该状态）'),
+    ).toBeInTheDocument();
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+    expect(document.querySelector('.ant-message-notice-success')).toBeNull();
   });
 
   it('approving needs no reason', async () => {

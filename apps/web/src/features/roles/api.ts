@@ -52,10 +52,13 @@ export function useDeleteRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.call('DELETE /api/auth/deleteRole', { id }),
-    onSuccess: () => {
+    onSuccess: (_, id) => {
       // A role's menus may be the current user's own: the sidebar follows.
       useSession.getState().reloadMenus();
-      return client.invalidateQueries({ queryKey: rolesKey });
+      // The removed role's detail is gone for good: drop it rather than refetch it (a refetch of
+      // an open editor would answer "资源不存在" beside "删除成功").
+      client.removeQueries({ queryKey: [...rolesKey, 'detail', id] });
+      return client.invalidateQueries({ queryKey: [...rolesKey, 'list'] });
     },
   });
 }

@@ -15,6 +15,8 @@ export function userActions(
   permissions: readonly string[] | undefined,
   isSuperAdmin: boolean,
   row?: Pick<UserListItem, 'isSuperAdmin' | 'status'>,
+  /** The row is the signed-in user's own account: the server refuses deleting it. */
+  self = false,
 ): UserActions {
   const manage = hasPermission(permissions, 'users.manage');
   // Only a super administrator touches a super administrator's account.
@@ -23,7 +25,7 @@ export function userActions(
   return {
     add: manage,
     edit: mayTouch,
-    remove: mayTouch && !row?.isSuperAdmin,
+    remove: mayTouch && !row?.isSuperAdmin && !self,
     resetPassword: mayTouch && live,
     setPassword: mayTouch && live,
     removeRole: mayTouch,

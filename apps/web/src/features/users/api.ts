@@ -5,19 +5,16 @@ import {
   type UserListInput,
   type VerifyInput,
 } from '@pineguard/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/http.ts';
+import { usePagedList } from '../../shared/listState.ts';
 
 export type UserFilters = UserListInput & { pageNum: number; pageSize: number };
 
 const usersKey = ['users'];
 
 export function useUserList(filters: UserFilters) {
-  return useQuery({
-    queryKey: [...usersKey, 'list', filters],
-    queryFn: () => api.value('POST /api/user/userList', filters),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList([...usersKey, 'list'], filters, (f) => api.value('POST /api/user/userList', f));
 }
 
 /** Roles of the selected project (platform roles and the project's own). */
@@ -100,13 +97,10 @@ export async function phoneExists(phone: string): Promise<boolean> {
   return value.exists;
 }
 
-export function useVerifyList(pageNum: number, keyword: string) {
-  return useQuery({
-    queryKey: [...usersKey, 'verify', pageNum, keyword],
-    queryFn: () =>
-      api.value('POST /api/user/verifyUserList', { pageNum, pageSize: 10, keyword: keyword || undefined }),
-    placeholderData: keepPreviousData,
-  });
+export type VerifyFilters = { keyword?: string; pageNum: number; pageSize: number };
+
+export function useVerifyList(filters: VerifyFilters) {
+  return usePagedList([...usersKey, 'verify'], filters, (f) => api.value('POST /api/user/verifyUserList', f));
 }
 
 export function useVerify() {

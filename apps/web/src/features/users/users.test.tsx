@@ -76,6 +76,9 @@ describe('permission → buttons', () => {
       false,
     );
     expect(userActions(['*'], true, person).remove).toBe(true);
+    // One's own row: no delete (the server refuses it).
+    expect(userActions(['users.manage'], false, person, true).remove).toBe(false);
+    expect(userActions(['users.manage'], false, person, true).edit).toBe(true);
   });
   it('only a super administrator touches a super administrator, and nobody deletes one', () => {
     const admin = { ...person, isSuperAdmin: true };
@@ -120,6 +123,61 @@ describe('permission → buttons', () => {
     expect(screen.getByRole('button', { name: /新增用户/ })).toBeInTheDocument();
     for (const name of [/编\s*辑/, /删\s*除/, /重置密码/, /设置密码/]) {
       expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    }
+  }, 60_000);
+
+  it('offers no delete on one’s own row, and tells a reset password once', async () => {
+    const me = { ...person, id: '00000000-0000-4000-8000-000000000002', account: 'x', name: '我' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/user/userList')
+          ? envelopeResponse({ list: [person, me], total: 2 })
+          : url.startsWith('/api/user/resetPassword')
+            ? envelopeResponse({ password: 'abcd2345' }, 0, '密码已重置为 abcd2345，请通知用户登录后尽快修改')
+            : envelopeResponse([role(2, '监理')]),
+      ),
+    );
+    signInWith(['users.manage']);
+    renderWithProviders(<UserManagement />);
+    const own = (await screen.findByText('我')).closest('tr') as HTMLElement;
+    expect(within(own).queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    const other = screen.getByText('zhang3').closest('tr') as HTMLElement;
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(other).getByRole('button', { name: /重置密码/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    const shown = await screen.findByTestId('temporary-password');
+    expect(shown.textContent?.split('abcd2345')).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('refusals stay out of the error log', () => {
+  it('a refused password reset is not an uncaught rejection', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          url.startsWith('/api/user/userList')
+            ? envelopeResponse({ list: [person], total: 1 })
+            : url.startsWith('/api/user/resetPassword')
+              ? envelopeResponse(null, 40300, '不能删除或停用自己的账号')
+              : envelopeResponse([role(2, '监理')]),
+        ),
+      );
+      signInWith(['users.manage']);
+      renderWithProviders(<UserManagement />);
+      const row = (await screen.findByText('zhang3')).closest('tr') as HTMLElement;
+      const user = userEvent.setup({ delay: null });
+      await user.click(within(row).getByRole('button', { name: /重置密码/ }));
+      await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+      await screen.findByText('不能删除或停用自己的账号');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
     }
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { App, Button, Popconfirm } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 
 export type ConfirmActionProps = {
   /** The question the confirmation asks. */
@@ -22,7 +22,8 @@ export type ConfirmActionProps = {
 
 /**
  * A row action of a list page: a link button behind a Popconfirm; confirming runs the mutation
- * and toasts the server's message.
+ * and toasts the server's message. A refusal is never rethrown: the http client has shown it,
+ * and a rejected promise would reach the page's error log as an uncaught error.
  */
 export function ConfirmAction({
   title,
@@ -34,13 +35,29 @@ export function ConfirmAction({
   closeOnError = false,
 }: ConfirmActionProps) {
   const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  // Popconfirm closes itself once onConfirm settles; a failure that should keep it open says so here.
+  const keepOpen = useRef(false);
   return (
     <Popconfirm
       title={title}
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && keepOpen.current) {
+          keepOpen.current = false;
+          return;
+        }
+        setOpen(next);
+      }}
       okButtonProps={danger || disabled ? { danger, disabled } : undefined}
       onConfirm={async () => {
-        const result = await (closeOnError ? run().catch(() => null) : run());
-        if (!result) return;
+        let result: { message: string };
+        try {
+          result = await run();
+        } catch {
+          keepOpen.current = !closeOnError;
+          return;
+        }
         message.success(result.message);
         onDone?.();
       }}

@@ -1,19 +1,35 @@
-import { type AuditItem, dictionaries } from '@pineguard/contract';
-import { Card, Col, Input, Row, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import type { AuditItem } from '@pineguard/contract';
+import { Card, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useLangStore } from '../../../locales/index.ts';
-import { useAuditList } from '../api.ts';
+import { type AuditFilters, useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
+import { actionLabel, type AuditChange, auditChanges, auditSentence } from '../sentence.ts';
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+/** The changed fields of one action: field, before, after. */
+function Changes({ item }: { item: AuditItem }) {
+  const t = useAuditT();
+  const lang = useLangStore((s) => s.lang);
+  const rows = auditChanges(item, lang);
+  if (!rows.length) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
   return (
-    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-      {JSON.stringify(value, null, 2)}
-    </pre>
+    <Table<AuditChange>
+      data-testid="audit-changes"
+      rowKey="field"
+      size="small"
+      pagination={false}
+      style={{ maxWidth: 900 }}
+      columns={[
+        { title: t('field'), dataIndex: 'label', key: 'label', width: 160 },
+        { title: t('before'), dataIndex: 'before', key: 'before' },
+        { title: t('after'), dataIndex: 'after', key: 'after' },
+      ]}
+      dataSource={rows}
+    />
   );
 }
 
@@ -21,13 +37,8 @@ function Json({ value }: { value: unknown }) {
 export function AuditLog() {
   const t = useAuditT();
   const lang = useLangStore((s) => s.lang);
-  const [page, setPage] = useState(1);
-  const [entity, setEntity] = useState<(typeof auditEntities)[number] | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const list = useAuditList({ pageNum: page, entity, keyword: keyword || undefined });
-  const actionLabel = (a: string) => dictionaries.auditAction.find((d) => d.value === a)?.label[lang] ?? a;
-  const entityLabel = (e: string) =>
-    (auditEntities as readonly string[]).includes(e) ? t(`entity.${e as (typeof auditEntities)[number]}`) : e;
+  const state = useListState<AuditFilters>({});
+  const list = useAuditList(state.input);
 
   const columns: TableColumnsType<AuditItem> = [
     {
@@ -49,60 +60,43 @@ export function AuditLog() {
       key: 'action',
       width: colWidth.text,
       render: (a: string) => (
-        <Tag color={a === 'delete' || a === 'reject' ? 'red' : a === 'create' ? 'green' : 'blue'}>
-          {actionLabel(a)}
+        <Tag
+          color={
+            ['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'
+          }
+        >
+          {actionLabel(a, lang)}
         </Tag>
       ),
     },
-    { title: t('col.entity'), dataIndex: 'entity', key: 'entity', width: colWidth.text, render: entityLabel },
-    { title: t('col.summary'), dataIndex: 'summary', key: 'summary', width: 360 },
+    { title: t('col.summary'), key: 'sentence', width: 420, render: (_, r) => auditSentence(r, lang) },
   ];
 
   return (
     <Card data-testid="audit-log">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder={t('filter.entity')}
-          style={{ width: 140 }}
-          value={entity}
-          onChange={(v?: (typeof auditEntities)[number]) => {
-            setEntity(v);
-            setPage(1);
-          }}
-          options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('filter.keyword')}
-          style={{ width: 240 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
-      </Space>
+      <SearchForm list={state}>
+        <Form.Item name="entity">
+          <Select
+            allowClear
+            placeholder={t('filter.entity')}
+            style={{ width: 140 }}
+            options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 240 }} maxLength={50} />
+        </Form.Item>
+      </SearchForm>
       <PagedTable<AuditItem>
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
         expandable={{
-          rowExpandable: (r) => r.before != null || r.after != null,
-          expandedRowRender: (r) => (
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Typography.Text strong>{t('before')}</Typography.Text>
-                <Json value={r.before} />
-              </Col>
-              <Col xs={24} md={12}>
-                <Typography.Text strong>{t('after')}</Typography.Text>
-                <Json value={r.after} />
-              </Col>
-            </Row>
-          ),
+          rowExpandable: (r) => auditChanges(r, lang).length > 0,
+          expandedRowRender: (r) => <Changes item={r} />,
         }}
       />
     </Card>

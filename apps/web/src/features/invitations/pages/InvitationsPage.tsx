@@ -24,6 +24,7 @@ import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '..
 import { useInvitesT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { useListState } from '../../../shared/listState.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
@@ -36,8 +37,8 @@ export default function InvitationsPage() {
   const { modal } = App.useApp();
   const can = useCan();
   const manage = can('invitations.manage');
-  const [page, setPage] = useState(1);
-  const list = useInvites(page);
+  const state = useListState({});
+  const list = useInvites(state.input);
   const roles = useInviteRoles();
   const insert = useInsertInvite();
   const revoke = useRevokeInvite();
@@ -156,8 +157,8 @@ export default function InvitationsPage() {
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
       />
       <Modal
@@ -193,8 +194,15 @@ export default function InvitationsPage() {
               },
             ]}
           >
+            {/* A picked date counts at once: with the picker's default OK step, a date picked
+                but not confirmed was dropped silently and the code became 长期有效. */}
             <DatePicker
               showTime
+              needConfirm={false}
+              onCalendarChange={(d) => {
+                // The day is taken as soon as it is clicked, whether or not the picker closes.
+                if (d && !Array.isArray(d)) form.setFieldValue('expiresAt', d);
+              }}
               format="YYYY-MM-DD HH:mm"
               disabledDate={(d) => d.isBefore(dayjs(), 'day')}
               style={{ width: '100%' }}

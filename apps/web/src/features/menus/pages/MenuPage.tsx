@@ -5,11 +5,13 @@ import {
   App,
   Button,
   Card,
+  Col,
   Empty,
   Form,
   Input,
   InputNumber,
   Modal,
+  Row,
   Select,
   Space,
   Switch,
@@ -32,6 +34,9 @@ import {
 } from '../api.ts';
 import { useMenusT } from '../messages.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+
+/** External links open outside the app: they can hold no child items. */
+export const isExternalLink = (path: string) => /^https?:\/\//i.test(path.trim());
 
 type Dialog = { mode: 'add'; parent: MenuRow | null } | { mode: 'edit'; row: MenuRow } | null;
 
@@ -120,18 +125,26 @@ export default function MenuPage() {
             key: 'actions',
             render: (_: unknown, r: MenuTreeRow) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => open({ mode: 'add', parent: r })}>
-                  {t('addChild')}
-                </Button>
+                {!isExternalLink(r.path) && (
+                  <Button type="link" size="small" onClick={() => open({ mode: 'add', parent: r })}>
+                    {t('addChild')}
+                  </Button>
+                )}
                 <Button type="link" size="small" onClick={() => open({ mode: 'edit', row: r })}>
                   {t('edit')}
                 </Button>
-                {/* Built-in menus are the app's own routes; the server refuses to delete them. */}
+                {/* Built-in menus are the app's own routes; the server refuses to delete them, and a
+                    parent until its children are gone (the confirmation says so, offering no OK). */}
                 {!r.builtIn && (
                   <ConfirmAction
-                    title={t('delete.confirm', { title: r.title })}
+                    title={
+                      r.children?.length
+                        ? t('delete.hasChildren', { title: r.title, count: r.children.length })
+                        : t('delete.confirm', { title: r.title })
+                    }
                     label={t('delete')}
                     danger
+                    disabled={Boolean(r.children?.length)}
                     run={() => remove.mutateAsync(r.id)}
                   />
                 )}
@@ -179,56 +192,75 @@ export default function MenuPage() {
         confirmLoading={save.isPending}
         onOk={() => submit().catch(() => {})}
         onCancel={() => setDialog(null)}
+        width={720}
         forceRender
       >
         <Form form={form} layout="vertical" name="menu-form">
           <Form.Item name="pid" hidden>
             <InputNumber />
           </Form.Item>
-          <Form.Item name="scope" label={t('form.scope')}>
-            <Select
-              disabled={dialog?.mode === 'edit' || Boolean(dialog?.mode === 'add' && dialog.parent)}
-              options={[
-                { value: 'project', label: t('scope.project') },
-                { value: 'system', label: t('scope.system') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="title"
-            label={t('form.title')}
-            rules={[{ required: true, whitespace: true, message: t('form.titleRequired') }, max(30)]}
-          >
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item name="titleEn" label={t('form.titleEn')} rules={[max(60)]}>
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item
-            name="path"
-            label={t('form.path')}
-            extra={t('form.pathHint')}
-            rules={[{ required: true, whitespace: true, message: t('form.pathRequired') }, max(200)]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="redirect" label={t('form.redirect')} rules={[max(200)]}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item name="icon" label={t('form.icon')} rules={[max(200)]}>
-            <Input maxLength={200} />
-          </Form.Item>
-          <Space>
-            <Form.Item name="sort" label={t('form.sort')}>
-              <InputNumber min={0} max={100000} precision={0} />
-            </Form.Item>
-            <Form.Item name="hidden" label={t('form.hidden')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-          <Form.Item name="description" label={t('form.description')} rules={[max(200)]}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="scope" label={t('form.scope')}>
+                <Select
+                  disabled={dialog?.mode === 'edit' || Boolean(dialog?.mode === 'add' && dialog.parent)}
+                  options={[
+                    { value: 'project', label: t('scope.project') },
+                    { value: 'system', label: t('scope.system') },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item name="sort" label={t('form.sort')}>
+                <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item name="hidden" label={t('form.hidden')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="title"
+                label={t('form.title')}
+                rules={[{ required: true, whitespace: true, message: t('form.titleRequired') }, max(30)]}
+              >
+                <Input maxLength={30} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="titleEn" label={t('form.titleEn')} rules={[max(60)]}>
+                <Input maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                name="path"
+                label={t('form.path')}
+                extra={t('form.pathHint')}
+                rules={[{ required: true, whitespace: true, message: t('form.pathRequired') }, max(200)]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="redirect" label={t('form.redirect')} rules={[max(200)]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="icon" label={t('form.icon')} rules={[max(200)]}>
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="description" label={t('form.description')} rules={[max(200)]}>
+                <Input.TextArea rows={2} maxLength={200} />
+              </Form.Item>
+            </Col>
+          </Row>
         </Form>
       </Modal>
     </Card>

@@ -16,7 +16,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import {
-  type ProjectListQuery,
   useCountyTree,
   useDeleteProject,
   useMeasures,
@@ -30,19 +29,23 @@ import { useProjectsT } from '../projectMessages.ts';
 import { parseTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
+
+type Filters = { keyword?: string; area?: string[]; archived?: true };
 
 /** /projectSys: every project, for the super administrator. */
 export default function ProjectSysPage() {
   const t = useProjectsT();
-  const [query, setQuery] = useState<ProjectListQuery>({ pageNum: 1, pageSize: 10 });
-  const [filter] = Form.useForm<{ keyword?: string; area?: string[] }>();
-  const projects = useProjectList(query);
+  const state = useListState<Filters>({});
+  const { area, ...filters } = state.input;
+  const projects = useProjectList({ ...filters, ...(area?.length ? { areaCode: area.at(-1) } : {}) });
   const tree = useCountyTree();
   const measures = useMeasures();
   const { message } = App.useApp();
   const remove = useDeleteProject();
   const restore = useRestoreProject();
-  const archived = query.archived === true;
+  const archived = state.filters.archived === true;
   const [dialog, setDialog] = useState<{ project: ProjectItem | null } | null>(null);
   const [measuresOf, setMeasuresOf] = useState<ProjectItem | null>(null);
   const [peopleOf, setPeopleOf] = useState<ProjectItem | null>(null);
@@ -123,17 +126,6 @@ export default function ProjectSysPage() {
     },
   ];
 
-  const search = () => {
-    const v = filter.getFieldsValue();
-    setQuery({
-      pageNum: 1,
-      pageSize: query.pageSize,
-      ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
-      ...(v.area?.length ? { areaCode: v.area.at(-1) } : {}),
-      ...(archived ? { archived: true } : {}),
-    });
-  };
-
   return (
     <Card
       title={t('list.title')}
@@ -143,13 +135,7 @@ export default function ProjectSysPage() {
         </Button>
       }
     >
-      <Form
-        form={filter}
-        layout="inline"
-        name="projectFilter"
-        onFinish={search}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
+      <SearchForm list={state} fixed={archived ? { archived: true } : {}}>
         <Form.Item>
           <Segmented
             value={archived ? 'archived' : 'live'}
@@ -158,8 +144,8 @@ export default function ProjectSysPage() {
               { value: 'archived', label: t('filter.archived') },
             ]}
             onChange={(v) => {
-              const { archived: _drop, ...rest } = query;
-              setQuery({ ...rest, pageNum: 1, ...(v === 'archived' ? { archived: true } : {}) });
+              const { archived: _drop, ...rest } = state.filters;
+              state.search({ ...rest, ...(v === 'archived' ? { archived: true as const } : {}) });
             }}
           />
         </Form.Item>
@@ -176,27 +162,14 @@ export default function ProjectSysPage() {
             style={{ width: 260 }}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              filter.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize, ...(archived ? { archived: true } : {}) });
-            }}
-          >
-            {t('reset')}
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <PagedTable<ProjectItem>
         rowKey="code"
         size="large"
         columns={columns}
         query={projects}
-        page={query}
-        onPage={(pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize })}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
         totalText={(total) => t('total', { total })}
         showSizeChanger

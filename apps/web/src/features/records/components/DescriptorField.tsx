@@ -15,6 +15,7 @@ export function useRuleTexts(): RuleTexts {
   const t = useRecordsT();
   return {
     required: (label) => t('rule.required', { label }),
+    upload: (label) => t('upload.fileRequired', { label }),
     range: (label, min, max) => t('rule.range', { label, min: min ?? '−∞', max: max ?? '+∞' }),
     maxLength: (label, max) => t('rule.maxLength', { label, max }),
   };

@@ -37,9 +37,10 @@ export function ReviewDialog({
       action,
       ...(reason?.trim() ? { reason: reason.trim() } : {}),
     });
-    message.success(t('review.done', { changed: value.changed }));
+    // One toast: a warning when some were skipped (not a success beside it).
     const skipped = ids.length - value.changed;
-    if (skipped > 0) message.warning(t('review.skipped', { skipped }));
+    if (skipped > 0) message.warning(t('review.partial', { changed: value.changed, skipped }));
+    else message.success(t('review.done', { changed: value.changed }));
     onDone?.();
     onClose();
   };

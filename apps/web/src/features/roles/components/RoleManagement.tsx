@@ -58,9 +58,10 @@ export function RoleManagement() {
               label={t('delete')}
               danger
               disabled={r.userCount > 0}
-              run={() => remove.mutateAsync(r.id)}
-              onDone={() => {
+              run={() => {
+                // Close the editor of the role going away before it goes (it would fetch it again).
                 if (editing === r.id) setEditing(undefined);
+                return remove.mutateAsync(r.id);
               }}
             />
           )}
@@ -104,7 +105,7 @@ export function RoleManagement() {
         </Card>
       </Col>
       <Col xs={24} xl={14}>
-        <Card title={title || t('list.title')} data-testid="role-editor">
+        <Card title={title || t('editor.title')} data-testid="role-editor">
           {editing === undefined ? (
             <Empty description={t('editor.empty')} />
           ) : (

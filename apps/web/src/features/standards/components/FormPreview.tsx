@@ -43,6 +43,7 @@ export function FormPreview({ columns }: { columns: ColumnDescriptor[] }) {
     () =>
       formFieldsOf(columns, {
         required: (label) => t('preview.required', { label }),
+        upload: (label) => t('preview.uploadRequired', { label }),
         range: (label, min, max) => t('preview.range', { label, min: min ?? '−∞', max: max ?? '+∞' }),
         maxLength: (label, max) => t('preview.maxLength', { label, max }),
       }),

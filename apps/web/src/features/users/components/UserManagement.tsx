@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type ProjectTreeNode, type UserListItem, type UserStatus, userStatuses } from '@pineguard/contract';
 import {
   App,
@@ -15,10 +15,11 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
-  type UserFilters,
   useDeleteUser,
   useProjectRoles,
   useProjectTree,
@@ -58,12 +59,10 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const { modal, message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const project = useSession((s) => s.project);
+  const myAccount = useSession((s) => s.info?.account);
   const superAdmin = useIsSuperAdmin();
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const query: UserFilters = { pageNum: page, pageSize: 10, ...filters };
-  const list = useUserList(query);
+  const state = useListState<Filters>({});
+  const list = useUserList(state.input);
   const roles = useProjectRoles();
   const tree = useProjectTree(allProjects);
   const remove = useDeleteUser();
@@ -74,23 +73,13 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const can = userActions(permissions, superAdmin);
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
 
-  const search = (values: Filters) => {
-    setFilters({
-      keyword: values.keyword?.trim() || undefined,
-      roleId: values.roleId,
-      status: values.status,
-      prjCode: values.prjCode,
-    });
-    setPage(1);
-  };
-
   const doReset = async (user: UserListItem) => {
-    const { value, message: text } = await reset.mutateAsync(user.id);
+    // The server's message repeats the password: the dialog says it once, copyable.
+    const { value } = await reset.mutateAsync(user.id);
     modal.success({
       title: t('resetPassword.title'),
       content: (
         <div data-testid="temporary-password">
-          <p>{text}</p>
           <p>
             {t('resetPassword.tempLabel')}：
             <Typography.Text code copyable={{ text: value.password, tooltips: [t('copy'), t('copied')] }}>
@@ -106,9 +95,10 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const confirmRemoveRole = (user: UserListItem, roleId: number, roleName: string) =>
     modal.confirm({
       title: t('removeRole.confirm', { name: user.name, role: roleName }),
+      // A refusal has been shown by the http client; rethrown, it would reach the error log.
       onOk: async () => {
-        const result = await removeRole.mutateAsync({ userId: user.id, roleId });
-        message.success(result.message);
+        const result = await removeRole.mutateAsync({ userId: user.id, roleId }).catch(() => null);
+        if (result) message.success(result.message);
       },
     });
 
@@ -178,7 +168,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       fixed: 'right',
       width: 270,
       render: (_, user) => {
-        const rowCan = userActions(permissions, superAdmin, user);
+        const rowCan = userActions(permissions, superAdmin, user, user.account === myAccount);
         return (
           <Space size={0} wrap>
             {rowCan.edit && (
@@ -189,7 +179,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             {rowCan.resetPassword && (
               <Popconfirm
                 title={t('resetPassword.confirm', { name: user.name })}
-                onConfirm={() => doReset(user)}
+                onConfirm={() => doReset(user).catch(() => {})}
               >
                 <Button type="link" size="small">
                   {t('resetPassword')}
@@ -217,7 +207,16 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
 
   return (
     <Card data-testid="user-management">
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      <SearchForm
+        list={state}
+        extra={
+          can.add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ user: null })}>
+              {t('add')}
+            </Button>
+          )
+        }
+      >
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('filter.keyword')} style={{ width: 200 }} maxLength={50} />
         </Form.Item>
@@ -247,34 +246,13 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('filter.search')}
-            </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                search({});
-              }}
-            >
-              {t('filter.reset')}
-            </Button>
-            {can.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ user: null })}>
-                {t('add')}
-              </Button>
-            )}
-          </Space>
-        </Form.Item>
-      </Form>
+      </SearchForm>
       <PagedTable<UserListItem>
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('empty')}
       />
       <UserFormDialog

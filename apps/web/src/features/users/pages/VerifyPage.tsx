@@ -10,6 +10,8 @@ import { useUsersT } from '../messages.ts';
 import { userRules } from '../rules.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { useListState } from '../../../shared/listState.ts';
+import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
@@ -20,9 +22,8 @@ export default function VerifyPage() {
   const { message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const mayReview = canReview(permissions);
-  const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
-  const list = useVerifyList(page, keyword);
+  const state = useListState<{ keyword?: string }>({});
+  const list = useVerifyList(state.input);
   const verify = useVerify();
   const [rejecting, setRejecting] = useState<UserListItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
@@ -97,21 +98,17 @@ export default function VerifyPage() {
   return (
     <Card>
       <Alert type="info" showIcon title={t('verify.intro')} style={{ marginBottom: 16 }} />
-      <Input.Search
-        allowClear
-        placeholder={t('filter.keyword')}
-        style={{ width: 260, marginBottom: 16 }}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage(1);
-        }}
-      />
+      <SearchForm list={state}>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 260 }} maxLength={50} />
+        </Form.Item>
+      </SearchForm>
       <PagedTable<UserListItem>
         rowKey="id"
         columns={columns}
         query={list}
-        page={{ pageNum: page, pageSize: 10 }}
-        onPage={setPage}
+        page={state}
+        onPage={state.setPage}
         emptyText={t('verify.empty')}
       />
       <Modal
