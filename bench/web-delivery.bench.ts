@@ -1,9 +1,11 @@
 /**
  * What the web app costs a visitor: bytes per route (JavaScript and everything, with gzip and
  * with brotli) and first contentful paint of /login on a throttled profile (1.6 Mbit/s down,
- * 150 ms RTT, cold cache), in Chromium. Needs a build (`npm run build`).
+ * 150 ms RTT, cold cache), in Chromium. Needs a build (`npm run build`). "JS bodies" is the
+ * compressed JavaScript itself (the budget: /login ≤ 300 KB gzip); "on the wire" adds each
+ * response's headers (~1 KB each, mostly the security headers).
  *
- *   npx tsx bench/web-delivery.bench.ts
+ *   npx tsx bench/web-delivery.bench.ts          (BENCH_FILES=1 also lists each route's scripts)
  */
 import { launchBrowser, startServer } from '../e2e/harness.ts';
 
@@ -18,7 +20,8 @@ const profile = {
 const server = await startServer();
 const browser = await launchBrowser();
 
-type Tally = { files: number; js: number; all: number; jsRaw: number };
+/** `js`/`all` count what crossed the wire (headers too); `jsBody` the JavaScript bodies only. */
+type Tally = { files: number; js: number; jsBody: number; all: number; jsFiles: [string, number][] };
 
 async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean) {
   const context = await browser.newContext({ locale: 'zh-CN' });
@@ -28,20 +31,27 @@ async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': encoding } });
   if (throttle) await cdp.send('Network.emulateNetworkConditions', profile);
-  const types = new Map<string, { js: boolean; raw: number }>();
-  const tally: Tally = { files: 0, js: 0, all: 0, jsRaw: 0 };
+  const types = new Map<string, { js: boolean; name: string; headers: number }>();
+  const tally: Tally = { files: 0, js: 0, jsBody: 0, all: 0, jsFiles: [] };
   cdp.on('Network.responseReceived', (e) => {
     const url = new URL(e.response.url);
     if (url.pathname.startsWith('/api/')) return;
-    const length = Number(e.response.headers['content-length'] ?? 0);
-    types.set(e.requestId, { js: e.type === 'Script', raw: length });
+    // At this point the response's encodedDataLength is what its headers took.
+    types.set(e.requestId, {
+      js: e.type === 'Script',
+      name: url.pathname,
+      headers: e.response.encodedDataLength,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const t = types.get(e.requestId);
     if (!t) return;
     tally.files += 1;
     tally.all += e.encodedDataLength;
-    if (t.js) tally.js += e.encodedDataLength;
+    if (!t.js) return;
+    tally.js += e.encodedDataLength;
+    tally.jsBody += e.encodedDataLength - t.headers;
+    tally.jsFiles.push([t.name, e.encodedDataLength - t.headers]);
   });
   const started = Date.now();
   await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
@@ -60,13 +70,19 @@ async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean) {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log('route          enc   files  JS (on the wire)  all (on the wire)');
+console.log('route          enc   files  JS files  JS bodies  JS (on the wire)  all (on the wire)');
 for (const path of routes) {
   for (const enc of ['gzip', 'br'] as const) {
     const { tally } = await visit(path, enc, false);
     console.log(
-      `${path.padEnd(14)} ${enc.padEnd(5)} ${String(tally.files).padStart(5)}  ${kb(tally.js).padStart(16)}  ${kb(tally.all).padStart(17)}`,
+      `${path.padEnd(14)} ${enc.padEnd(5)} ${String(tally.files).padStart(5)}  ${String(tally.jsFiles.length).padStart(8)}  ${kb(tally.jsBody).padStart(9)}  ${kb(tally.js).padStart(16)}  ${kb(tally.all).padStart(17)}`,
     );
+    // BENCH_FILES=1 lists the scripts of each route, largest first.
+    if (process.env.BENCH_FILES) {
+      for (const [name, bytes] of tally.jsFiles.sort((a, b) => b[1] - a[1])) {
+        console.log(`    ${kb(bytes).padStart(9)}  ${name}`);
+      }
+    }
   }
 }
 console.log('\n/login on 1.6 Mbit/s, 150 ms RTT, cold cache (Chromium, CDP throttling):');

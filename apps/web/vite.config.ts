@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -19,7 +19,7 @@ function precompress(): Plugin {
     name: 'pineguard-precompress',
     apply: 'build',
     configResolved: (config) => {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle: async (_options, bundle) => {
       const files = Object.keys(bundle).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
@@ -55,6 +55,24 @@ export default defineConfig(({ mode }) => {
       port: 5173,
       proxy: { '/api': 'http://localhost:8080' },
     },
-    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        output: {
+          // Named vendor chunks that change rarely (cached across releases) and keep the heavy
+          // libraries apart: charts and maps load only with the pages that draw them. Pages are
+          // lazy routes (app/router.tsx); bench/web-delivery.bench.ts prints what /login loads.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+              { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
+              { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
   };
 });

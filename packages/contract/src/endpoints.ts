@@ -41,11 +41,13 @@ import {
   removeMemberBody,
   resetPasswordByManagerBody,
   retireColumnBody,
+  retireTableBody,
   roleDetailQuery,
   roleIdQuery,
   roleItem,
   saveColumnBody,
   saveFactorBody,
+  saveMeasureBody,
   saveTableBody,
   sectionBody,
   sectionIdBody,
@@ -211,6 +213,8 @@ export const endpoints = {
   'POST /api/standard/saveTable': { body: saveTableBody, value: standardTableItem },
   'POST /api/standard/saveColumn': { body: saveColumnBody, value: columnDescriptor },
   'POST /api/standard/retireColumn': { body: retireColumnBody, value: none },
+  'POST /api/standard/retireTable': { body: retireTableBody, value: none },
+  'POST /api/standard/saveMeasure': { body: saveMeasureBody, value: measureItem },
   'GET /api/yinzi/list': { value: z.array(factorItem) },
   'POST /api/yinzi/save': { body: saveFactorBody, value: factorItem },
   'DELETE /api/yinzi/delete': { query: factorCodeQuery, value: none },
@@ -260,9 +264,3 @@ export type EndpointInput<K extends EndpointKey> =
 
 /** What a call resolves with: the envelope's `value`. */
 export type EndpointValue<K extends EndpointKey> = z.infer<Def<K>['value']>;
-
-/** `'POST /api/user/userList'` → `['POST', '/api/user/userList']`. */
-export function splitEndpoint(key: EndpointKey): { method: 'GET' | 'POST' | 'DELETE'; path: string } {
-  const space = key.indexOf(' ');
-  return { method: key.slice(0, space) as 'GET' | 'POST' | 'DELETE', path: key.slice(space + 1) };
-}

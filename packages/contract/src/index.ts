@@ -22,3 +22,4 @@ export * from './records.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
 export * from './endpoints.ts';
+export * from './endpointKey.ts';

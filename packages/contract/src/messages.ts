@@ -214,6 +214,21 @@ export const messages = {
   },
   measureUnknown: { 'zh-CN': '防治措施 {code} 不存在', en: 'No control measure has the code {code}' },
   columnRetired: { 'zh-CN': '字段已停用', en: 'The field is retired' },
+  tableBuiltIn: {
+    'zh-CN': '内置标准表不能停用',
+    en: 'Built-in standard tables cannot be retired',
+  },
+  tableInUse: {
+    'zh-CN': '标准表仍被 {holdings} 使用，不能停用',
+    en: 'The standard table is still used by {holdings} and cannot be retired',
+  },
+  holdsProjects: { 'zh-CN': '{n} 个项目的防治措施', en: 'the control measures of {n} project(s)' },
+  tableRetired: { 'zh-CN': '标准表 {code} 已停用', en: 'The standard table {code} is retired' },
+  measureBuiltIn: {
+    'zh-CN': '内置防治措施 {code} 不能修改',
+    en: 'The built-in control measure {code} cannot be changed',
+  },
+  retiredDone: { 'zh-CN': '已停用', en: 'Retired' },
   tooManyTables: {
     'zh-CN': '标准表最多 {max} 张',
     en: 'There can be at most {max} standard tables',
@@ -303,6 +318,7 @@ export const messages = {
   passwordChanged: { 'zh-CN': '密码修改成功', en: 'Password changed' },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   profileSaved: { 'zh-CN': '个人信息已保存', en: 'Profile saved' },
+  birthMonthFuture: { 'zh-CN': '出生年月不能晚于本月', en: 'The birth month cannot be in the future' },
   idNumberLength: {
     'zh-CN': '身份证号应为 18 位（前 17 位数字，最后一位数字或 X）',
     en: 'The ID number must be 18 characters (17 digits, then a digit or X)',

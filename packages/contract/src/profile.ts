@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chinaToday } from './idNumber.ts';
 
 /** The 16 preset avatars (spec §2): file names the web serves from /avatars/. */
 export const presetAvatars = Array.from(
@@ -29,6 +30,8 @@ export const editSelfInfoBody = z.object({
   birthday: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    // yyyy-MM compares as text; "now" is China's month (the users' calendar).
+    .refine((month) => month <= chinaToday().slice(0, 7), { message: 'birthMonthFuture' })
     .nullable()
     .default(null),
 });

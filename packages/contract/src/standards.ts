@@ -35,6 +35,8 @@ export const standardTableItem = z.object({
   name: z.string(),
   description: z.string(),
   builtIn: z.boolean(),
+  /** Retired custom tables are listed (records made with them stay readable) but offered nowhere. */
+  retired: z.boolean(),
   columns: z.array(columnDescriptor),
 });
 export type StandardTableItem = z.infer<typeof standardTableItem>;
@@ -80,12 +82,32 @@ export type SaveColumnInput = z.input<typeof saveColumnBody>;
 export const retireColumnBody = z.object({ tableCode, code: z.string().regex(columnCodePattern) });
 export type RetireColumnInput = z.input<typeof retireColumnBody>;
 
+/** Retires a custom standard table (refused while a project's measures use it or records hold it). */
+export const retireTableBody = z.object({ code: tableCode });
+export type RetireTableInput = z.input<typeof retireTableBody>;
+
+/**
+ * A control measure of a custom standard table, so projects can choose it (setUpType) like the
+ * built-in ones. Built-in measures are not edited through this call.
+ */
+export const saveMeasureBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,31}$/),
+  name: z.string().trim().min(1).max(30),
+  description: z.string().trim().max(200).default(''),
+  standardTableCode: tableCode,
+});
+export type SaveMeasureInput = z.input<typeof saveMeasureBody>;
+
 export const measureItem = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string(),
   standardTableCode: z.string(),
   standardTableName: z.string(),
+  builtIn: z.boolean(),
 });
 export type MeasureItem = z.infer<typeof measureItem>;
 

@@ -42,6 +42,10 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/standard/saveTable code': 'none',
     'POST /api/standard/saveColumn code': 'none',
     'POST /api/standard/retireColumn code': 'none',
+    // Standard tables and control measures are global catalogues (system.admin), not project data.
+    'POST /api/standard/retireTable code': 'none',
+    'POST /api/standard/saveMeasure code': 'none',
+    'POST /api/standard/saveMeasure standardTableCode': 'none',
     'POST /api/yinzi/save code': 'none',
     'DELETE /api/yinzi/delete code': 'none',
     'POST /api/project/updateBdInfo managerId': 'user',

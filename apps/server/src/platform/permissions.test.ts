@@ -76,6 +76,8 @@ const superAdminOnly = [
   'POST /api/standard/saveTable',
   'POST /api/standard/saveColumn',
   'POST /api/standard/retireColumn',
+  'POST /api/standard/retireTable',
+  'POST /api/standard/saveMeasure',
   'POST /api/yinzi/save',
   'DELETE /api/yinzi/delete',
 ];

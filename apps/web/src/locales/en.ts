@@ -169,6 +169,7 @@ export const en: Record<MessageKey, string> = {
   'profile.male': 'Male',
   'profile.female': 'Female',
   'profile.birthday': 'Birth month',
+  'profile.birthdayFuture': 'The birth month cannot be in the future',
   'profile.birthdayPlaceholder': 'Pick a month',
   'profile.phone': 'Bound phone',
   'profile.phoneNone': 'Not bound',

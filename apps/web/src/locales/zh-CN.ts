@@ -170,6 +170,7 @@ export const zhCN = {
   'profile.male': '男',
   'profile.female': '女',
   'profile.birthday': '出生年月',
+  'profile.birthdayFuture': '出生年月不能晚于本月',
   'profile.birthdayPlaceholder': '选择年月',
   'profile.phone': '绑定手机',
   'profile.phoneNone': '未绑定',

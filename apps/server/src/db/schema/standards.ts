@@ -21,6 +21,8 @@ export const standardTables = pgTable('standard_tables', {
   /** Raised by every change of the table's columns; each record keeps the version it was checked against. */
   version: integer().notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** A custom table no longer offered (as columns are retired): records made with it stay readable. */
+  retiredAt: timestamp({ withTimezone: true }),
 });
 
 export type { ColumnRules };

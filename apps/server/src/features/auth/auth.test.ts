@@ -1,4 +1,4 @@
-import { clientPasswordHash, ErrorCode } from '@pineguard/contract';
+import { addDays, chinaToday, clientPasswordHash, ErrorCode } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -317,6 +317,27 @@ describe('sign-in and sessions', () => {
       expect(res.code).toBe(ErrorCode.validation);
       expect(res.value.fields.map((f) => f.field).sort()).toEqual(['avatar', 'birthday', 'name']);
       expect(res.value.fields.find((f) => f.field === 'name')?.message).toBe('姓名长度不能超过 12 个字符');
+    });
+
+    it('refuses a birth month in the future (issue 12 item 18); this month is fine', async () => {
+      const token = await t.signIn('demo_admin', 'pine2026');
+      const thisMonth = chinaToday().slice(0, 7);
+      const next = addDays(`${thisMonth}-28`, 10).slice(0, 7);
+      const res = await t.api<{ fields: { field: string; message: string }[] }>(
+        'POST',
+        '/api/user/editSelfInfo',
+        {
+          token,
+          body: { name: '周建国', birthday: next },
+        },
+      );
+      expect(res.code).toBe(ErrorCode.validation);
+      expect(res.value.fields).toEqual([{ field: 'birthday', message: '出生年月不能晚于本月' }]);
+      const ok = await t.api('POST', '/api/user/editSelfInfo', {
+        token,
+        body: { name: '周建国', birthday: thisMonth },
+      });
+      expect(ok.code).toBe(0);
     });
   });
 });

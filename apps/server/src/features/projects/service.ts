@@ -2,20 +2,18 @@ import {
   type MainStore,
   mainStoreMemberLimit,
   maxSectionsPerProject,
-  type MessageKey,
   type ProjectBody,
   type ProjectItem,
   type ProjectTreeNode,
   type SectionBody,
   type SectionItem,
-  t,
-  type Text,
 } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { type AuthContext, endProjectSessions } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
+import { holdingsText } from '../../platform/holdings.ts';
 import { offsetOf, type Page } from '../../platform/pagination.ts';
 import { areaNames, areaPaths, areasWithAncestors, findArea, projectTownships } from '../areas/index.ts';
 import { allAssignable, findRole, roleNames } from '../roles/index.ts';
@@ -97,14 +95,6 @@ export async function save(deps: AppDeps, auth: AuthContext, input: ProjectInput
     });
   });
   return detail(deps, input.code);
-}
-
-/** "3 个标段、5 名成员" / "3 section(s), 5 member(s)" from the holders' counts. */
-function holdingsText(list: { label: MessageKey; n: number }[]): Text {
-  return {
-    'zh-CN': list.map((h) => t('zh-CN', h.label, { n: h.n })).join('、'),
-    en: list.map((h) => t('en', h.label, { n: h.n })).join(', '),
-  };
 }
 
 /**

@@ -1,2 +1,2 @@
 /** The records feature's public API for other features. */
-export { columnHasValues, liveRecordCount } from './service.ts';
+export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';

@@ -346,6 +346,14 @@ export async function liveRecordCount(
 }
 
 /** Whether any record of a table holds a value for a column (its type is then fixed). */
+/** Records (deleted ones too: they can be restored) made with a standard table. */
+export async function tableRecordCount(db: Executor, tableCode: string): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from records where table_code = ${tableCode}`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
 export async function columnHasValues(db: Executor, tableCode: string, code: string): Promise<boolean> {
   const result = await db.execute(
     sql`select exists(select 1 from records where table_code = ${tableCode} and fields ? ${code}) as e`,

@@ -897,6 +897,11 @@ export function liveRecordCount(db: Executor, projectCode: string, sectionCode?:
   return q.liveRecordCount(db, projectCode, sectionCode);
 }
 
+/** For the standards feature: how many records (deleted ones too) a standard table holds. */
+export function tableRecordCount(db: Executor, tableCode: string) {
+  return q.tableRecordCount(db, tableCode);
+}
+
 /** For the standards feature: whether records hold a value for a column. */
 export function columnHasValues(db: Executor, tableCode: string, code: string) {
   return q.columnHasValues(db, tableCode, code);

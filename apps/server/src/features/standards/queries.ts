@@ -70,6 +70,7 @@ export async function tablesWithColumns(db: Executor, codes?: string[]): Promise
     name: t.name,
     description: t.description,
     builtIn: t.builtIn,
+    retired: t.retiredAt !== null,
     columns: columns
       .filter((c) => c.tableCode === t.code)
       .map((c) => ({
@@ -92,10 +93,17 @@ export async function measures(db: Executor, codes?: string[]): Promise<MeasureI
       description: controlMeasures.description,
       standardTableCode: controlMeasures.standardTableCode,
       standardTableName: sql<string>`coalesce(${standardTables.name}, '')`,
+      builtIn: controlMeasures.builtIn,
     })
     .from(controlMeasures)
     .leftJoin(standardTables, eq(standardTables.code, controlMeasures.standardTableCode))
-    .where(codes ? inArray(controlMeasures.code, codes.length ? codes : ['']) : undefined)
+    // Measures of a retired table are offered nowhere (retiring refuses while a project uses one).
+    .where(
+      and(
+        codes ? inArray(controlMeasures.code, codes.length ? codes : ['']) : undefined,
+        isNull(standardTables.retiredAt),
+      ),
+    )
     .orderBy(controlMeasures.sort, controlMeasures.code);
   return rows;
 }
@@ -138,7 +146,8 @@ export async function upsertTable(db: Executor, input: { code: string; name: str
     .values(input)
     .onConflictDoUpdate({
       target: standardTables.code,
-      set: { name: input.name, description: input.description, updatedAt: sql`now()` },
+      // Saving a retired table brings it back, as saving a retired column does.
+      set: { name: input.name, description: input.description, retiredAt: null, updatedAt: sql`now()` },
     });
 }
 
@@ -233,4 +242,48 @@ export async function upsertFactor(
 export async function deleteFactor(db: Executor, code: string) {
   const [removed] = await db.delete(reportingFactors).where(eq(reportingFactors.code, code)).returning();
   return removed;
+}
+
+/** Marks a table retired; answers whether a live one was. */
+export async function retireTable(db: Executor, code: string): Promise<boolean> {
+  const rows = await db
+    .update(standardTables)
+    .set({ retiredAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(standardTables.code, code), isNull(standardTables.retiredAt)))
+    .returning({ code: standardTables.code });
+  return rows.length > 0;
+}
+
+/** Projects (archived ones too) whose chosen measures use a table. */
+export async function projectsUsingTable(db: Executor, tableCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${projectMeasures.projectCode})`.mapWith(Number) })
+    .from(projectMeasures)
+    .innerJoin(controlMeasures, eq(controlMeasures.code, projectMeasures.measureCode))
+    .where(eq(controlMeasures.standardTableCode, tableCode));
+  return row?.n ?? 0;
+}
+
+/** Removes the custom measures of a table (none is chosen by a project: checked before). */
+export async function deleteCustomMeasuresOf(db: Executor, tableCode: string) {
+  return db
+    .delete(controlMeasures)
+    .where(and(eq(controlMeasures.standardTableCode, tableCode), eq(controlMeasures.builtIn, false)))
+    .returning();
+}
+
+export async function findMeasure(db: Executor, code: string) {
+  const [row] = await db.select().from(controlMeasures).where(eq(controlMeasures.code, code));
+  return row;
+}
+
+export async function upsertMeasure(
+  db: Executor,
+  input: { code: string; name: string; description: string; standardTableCode: string },
+): Promise<void> {
+  const { name, description, standardTableCode } = input;
+  await db
+    .insert(controlMeasures)
+    .values({ ...input, builtIn: false, sort: 1000 })
+    .onConflictDoUpdate({ target: controlMeasures.code, set: { name, description, standardTableCode } });
 }

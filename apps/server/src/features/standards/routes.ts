@@ -3,8 +3,11 @@ import {
   envelope,
   factorCodeQuery,
   factorItem,
+  measureItem,
   noValue,
   retireColumnBody,
+  retireTableBody,
+  saveMeasureBody,
   saveColumnBody,
   saveFactorBody,
   saveTableBody,
@@ -69,6 +72,32 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       await standards.retireColumn(deps, authOf(req), req.body.tableCode, req.body.code);
       return ok(null, t(requestLang(req), 'retired'));
     },
+  });
+
+  app.post('/api/standard/retireTable', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '停用自定义标准表（已采集数据保留；有项目使用或已有记录时拒绝）',
+      body: retireTableBody,
+      response: { 200: envelope(z.null()) },
+    },
+    handler: async (req) => {
+      await standards.retireTable(deps, authOf(req), req.body.code);
+      return ok(null, t(requestLang(req), 'retiredDone'));
+    },
+  });
+
+  app.post('/api/standard/saveMeasure', {
+    config: { access: 'system.admin' },
+    schema: {
+      tags,
+      summary: '新增或修改自定义标准表的防治措施',
+      body: saveMeasureBody,
+      response: { 200: envelope(measureItem) },
+    },
+    handler: async (req) =>
+      ok(await standards.saveMeasure(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
   });
 
   app.get('/api/yinzi/list', {

@@ -2,6 +2,7 @@ import type { MeasureItem, StandardTableItem } from '@pineguard/contract';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
+import { holdingsText } from '../../platform/holdings.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import * as records from '../records/index.ts';
@@ -136,6 +137,69 @@ export async function retireColumn(deps: AppDeps, auth: AuthContext, tableCode: 
       before: retired,
     });
   });
+}
+
+/**
+ * Retiring a custom table, as columns are retired: it stays listed (retired) so records made with
+ * it stay readable, but is offered nowhere, and its custom measures go. Refused for built-in
+ * tables, and while a project's measures use it or records hold it (the message says which).
+ */
+export async function retireTable(deps: AppDeps, auth: AuthContext, code: string) {
+  const { db } = deps.database;
+  const table = await q.findTable(db, code);
+  if (!table || table.retiredAt) throw fail.notFound();
+  if (table.builtIn) throw fail.invalid('tableBuiltIn');
+  const [projects, recordCount] = await Promise.all([
+    q.projectsUsingTable(db, code),
+    records.tableRecordCount(db, code),
+  ]);
+  const held: { label: 'holdsProjects' | 'holdsRecords'; n: number }[] = [];
+  if (projects) held.push({ label: 'holdsProjects', n: projects });
+  if (recordCount) held.push({ label: 'holdsRecords', n: recordCount });
+  if (held.length) throw fail.conflict('tableInUse', { holdings: holdingsText(held) });
+  await db.transaction(async (tx) => {
+    if (!(await q.retireTable(tx, code))) throw fail.notFound();
+    const measures = await q.deleteCustomMeasuresOf(tx, code);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: null,
+      action: 'retire',
+      entity: 'standard',
+      entityId: code,
+      summary: `${code} ${table.name}`,
+      params: { kind: 'table', name: table.name, code },
+      before: { ...table, measures },
+    });
+  });
+}
+
+/** Adds or changes the control measure of a custom table, so projects can choose it. */
+export async function saveMeasure(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { code: string; name: string; description: string; standardTableCode: string },
+): Promise<MeasureItem> {
+  const { db } = deps.database;
+  const table = await q.findTable(db, input.standardTableCode);
+  if (!table) throw fail.notFound();
+  if (table.retiredAt) throw fail.invalid('tableRetired', { code: table.code });
+  const before = await q.findMeasure(db, input.code);
+  if (before?.builtIn) throw fail.invalid('measureBuiltIn', { code: input.code });
+  await db.transaction(async (tx) => {
+    await q.upsertMeasure(tx, input);
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode: null,
+      action: before ? 'update' : 'create',
+      entity: 'standard',
+      entityId: `measure:${input.code}`,
+      summary: `${input.code} ${input.name} → ${input.standardTableCode}`,
+      params: { kind: 'measure', name: input.name, code: input.code, table: input.standardTableCode },
+      before: before ?? null,
+      after: input,
+    });
+  });
+  return (await q.measures(db, [input.code]))[0]!;
 }
 
 export function listFactors(deps: AppDeps) {

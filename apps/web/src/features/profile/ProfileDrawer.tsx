@@ -1,4 +1,5 @@
 import { App, Button, DatePicker, Drawer, Flex, Form, Input, Radio, Spin } from 'antd';
+import { chinaToday } from '@pineguard/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useT } from '../../locales/index.ts';
@@ -77,10 +78,24 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
               <Radio value={0}>{t('profile.female')}</Radio>
             </Radio.Group>
           </Form.Item>
-          <Form.Item name="birthday" label={t('profile.birthday')}>
+          <Form.Item
+            name="birthday"
+            label={t('profile.birthday')}
+            rules={[
+              {
+                // The server refuses it too (contract editSelfInfoBody): no month after this one.
+                validator: async (_, value: Dayjs | null) => {
+                  if (value && value.format('YYYY-MM') > chinaToday().slice(0, 7)) {
+                    throw new Error(t('profile.birthdayFuture'));
+                  }
+                },
+              },
+            ]}
+          >
             <DatePicker
               picker="month"
               format="YYYY-MM"
+              disabledDate={(d) => d.format('YYYY-MM') > chinaToday().slice(0, 7)}
               placeholder={t('profile.birthdayPlaceholder')}
               style={{ width: '100%' }}
             />

@@ -1,4 +1,10 @@
-import type { FactorItem, RetireColumnInput, SaveFactorInput, SaveTableInput } from '@pineguard/contract';
+import type {
+  FactorItem,
+  RetireColumnInput,
+  SaveFactorInput,
+  SaveMeasureInput,
+  SaveTableInput,
+} from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/http.ts';
 import type { columnBody } from './columnForm.ts';
@@ -36,6 +42,28 @@ export function useRetireColumn() {
   return useMutation({
     mutationFn: (body: RetireColumnInput) => api.call('POST /api/standard/retireColumn', body),
     onSuccess: () => client.invalidateQueries({ queryKey: tablesKey }),
+  });
+}
+
+/** Retires a custom table (the server refuses while a project uses it or records hold it). */
+export function useRetireTable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.call('POST /api/standard/retireTable', { code }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: tablesKey });
+      await client.invalidateQueries({ queryKey: ['measures'] });
+    },
+  });
+}
+
+/** Makes a custom table choosable by projects: its control measure. */
+export function useSaveMeasure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveMeasureInput) => api.call('POST /api/standard/saveMeasure', body),
+    // The projects' measure picker (GET /api/project/fzcsList) offers it from now on.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['measures'] }),
   });
 }
 

@@ -84,6 +84,15 @@ const zh = {
   yes: '是',
   save: '保存',
   manageFactors: '上报因子',
+  'table.retire.confirm': '停用标准表“{name}”？已采集的数据保留；有项目使用或已有采集记录时不能停用。',
+  'table.toMeasure': '设为防治措施',
+  'measure.title': '“{name}”的防治措施',
+  'measure.help': '项目在“防治措施”中勾选后，采集端即可按此表填写。',
+  'measure.code': '措施编码',
+  'measure.codeRule': '小写字母开头，2–32 位小写字母、数字或下划线',
+  'measure.name': '措施名称',
+  'measure.nameRequired': '请输入措施名称',
+  'measure.description': '说明',
 } as const;
 
 type Key = keyof typeof zh;
@@ -173,6 +182,16 @@ const en: Record<Key, string> = {
   yes: 'Yes',
   save: 'Save',
   manageFactors: 'Reporting factors',
+  'table.retire.confirm':
+    'Retire the table “{name}”? Collected data is kept; it cannot be retired while a project uses it or records hold it.',
+  'table.toMeasure': 'Make a control measure',
+  'measure.title': 'Control measure of “{name}”',
+  'measure.help': 'Once a project ticks it under control measures, the field app fills this table.',
+  'measure.code': 'Measure code',
+  'measure.codeRule': 'A lower-case letter, then 1–31 lower-case letters, digits or underscores',
+  'measure.name': 'Measure name',
+  'measure.nameRequired': 'Enter a name',
+  'measure.description': 'Description',
 };
 
 export const { useT: useMetaT, t: metaT } = featureMessages(zh, en);

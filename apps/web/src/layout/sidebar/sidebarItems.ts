@@ -1,5 +1,5 @@
 import type { MenuNode } from '@pineguard/contract';
-import { isExternal } from '../../shared/ui/menuIcon.tsx';
+import { isExternal } from '../../shared/externalLink.ts';
 
 /** One sidebar entry: a link (internal path or external href) or a submenu. */
 export type SidebarItem = {

@@ -1,6 +1,7 @@
 import { Empty, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '../../locales/index.ts';
+import { fitColumns, scrollWidth } from './tableColumns.ts';
 
 /** What a paginated list call answers (every list endpoint is paged on the server). */
 export type PagedQuery<T> = { data?: { list: T[]; total: number }; isFetching: boolean };
@@ -15,7 +16,12 @@ export type PagedTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 
   showSizeChanger?: boolean;
 };
 
-/** A table over one page of a server-paginated list, with the house's pager and empty state. */
+/**
+ * A table over one page of a server-paginated list, with the house's pager and empty state. Its
+ * columns are fitted (widths, ellipsis with the full text as a tooltip: tableColumns.ts) and it
+ * scrolls sideways below their summed width, with a shadow at the edge that hides columns
+ * (`pg-table` in global.css) so narrow screens show that there is more.
+ */
 export function PagedTable<T extends object>({
   query,
   page,
@@ -26,11 +32,14 @@ export function PagedTable<T extends object>({
   ...table
 }: PagedTableProps<T>) {
   const t = useT();
+  const columns = fitColumns(table.columns ?? []);
   return (
     <Table<T>
       size="middle"
-      scroll={{ x: 'max-content' }}
       {...table}
+      className={['pg-table', table.className].filter(Boolean).join(' ')}
+      columns={columns}
+      scroll={{ x: scrollWidth(columns), ...table.scroll }}
       dataSource={query.data?.list ?? []}
       loading={query.isFetching}
       locale={{ emptyText: <Empty description={emptyText} /> }}

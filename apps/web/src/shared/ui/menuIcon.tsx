@@ -2,7 +2,6 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
-  BranchesOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   EnvironmentOutlined,
@@ -20,11 +19,14 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { isExternal } from '../externalLink.ts';
+import { PineTreeOutlined } from './PineTreeOutlined.tsx';
 
 /** Menu icon names the server sends (menus/builtin.ts) mapped to antd icons. */
 const icons: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined />,
-  tree: <BranchesOutlined />,
+  // 枯死树详情: a tree, not antd's git-branch icon.
+  tree: <PineTreeOutlined />,
   chart: <BarChartOutlined />,
   database: <DatabaseOutlined />,
   map: <EnvironmentOutlined />,
@@ -42,9 +44,8 @@ const icons: Record<string, ReactNode> = {
   project: <ProjectOutlined />,
 };
 
-export function isExternal(value: string): boolean {
-  return /^(https?:|mailto:|tel:)/.test(value);
-}
+// In a module of its own so the route guard (which needs it) does not load every menu icon.
+export { isExternal };
 
 /** An unknown name still gets a neutral icon so the collapsed sidebar keeps a target to click. */
 export function menuIcon(name: string | undefined): ReactNode {

@@ -5,6 +5,7 @@ import { type AuditFilters, useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { actionLabel, type AuditChange, auditChanges, auditSentence } from '../sentence.ts';
@@ -47,11 +48,17 @@ export function AuditLog() {
       render: (v: string) => formatDateTime(v, { seconds: true }),
       width: 170,
     },
-    { title: t('col.actor'), key: 'actor', render: (_, r) => `${r.actorName}（${r.actorAccount}）` },
+    {
+      title: t('col.actor'),
+      key: 'actor',
+      width: colWidth.text,
+      render: (_, r) => `${r.actorName}（${r.actorAccount}）`,
+    },
     {
       title: t('col.action'),
       dataIndex: 'action',
       key: 'action',
+      width: colWidth.text,
       render: (a: string) => (
         <Tag
           color={
@@ -62,7 +69,7 @@ export function AuditLog() {
         </Tag>
       ),
     },
-    { title: t('col.summary'), key: 'sentence', render: (_, r) => auditSentence(r, lang) },
+    { title: t('col.summary'), key: 'sentence', width: 420, render: (_, r) => auditSentence(r, lang) },
   ];
 
   return (

@@ -26,6 +26,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | null };
 
@@ -78,35 +79,40 @@ export default function InvitationsPage() {
       title: t('col.code'),
       dataIndex: 'code',
       key: 'code',
+      width: colWidth.code,
       render: (code: string) => (
         <Typography.Text code copyable={copyable(code)} style={{ fontFamily: 'monospace' }}>
           {code}
         </Typography.Text>
       ),
     },
-    { title: t('col.role'), dataIndex: 'roleName', key: 'roleName' },
-    { title: t('col.createdBy'), dataIndex: 'createdBy', key: 'createdBy' },
+    { title: t('col.role'), dataIndex: 'roleName', key: 'roleName', width: colWidth.text },
+    { title: t('col.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: colWidth.person },
     {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
+      width: colWidth.dateTime,
       render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.expires'),
       dataIndex: 'expiresAt',
       key: 'expiresAt',
+      width: colWidth.dateTime,
       render: (v: string | null) => formatDateTime(v, { fallback: t('never') }),
     },
     {
       title: t('col.uses'),
       key: 'uses',
+      width: colWidth.count,
       render: (_, r) => `${r.uses} / ${r.maxUses ?? t('unlimited')}`,
     },
     {
       title: t('col.status'),
       dataIndex: 'active',
       key: 'active',
+      width: colWidth.status,
       render: (a: boolean) => (a ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>),
     },
     ...(manage
@@ -114,6 +120,7 @@ export default function InvitationsPage() {
           {
             title: t('col.actions'),
             key: 'actions',
+            width: 100,
             render: (_: unknown, r: InviteItem) =>
               r.active && (
                 <ConfirmAction

@@ -10,6 +10,7 @@ import { useManagers, useMembers, useRemoveMember } from '../adminApi.ts';
 import { useProjectsT } from '../projectMessages.ts';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 /**
  * The people of a project: its administrators, then every member a page at a time. The super
@@ -29,12 +30,14 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
   const [adding, setAdding] = useState(false);
 
   const columns: TableColumnsType<ProjectMember> = [
-    { title: t('people.account'), dataIndex: 'account', key: 'account' },
-    { title: t('people.name'), dataIndex: 'name', key: 'name' },
-    { title: t('people.phone'), dataIndex: 'phone', key: 'phone' },
+    { title: t('people.account'), dataIndex: 'account', key: 'account', width: colWidth.account },
+    { title: t('people.name'), dataIndex: 'name', key: 'name', width: colWidth.person },
+    { title: t('people.phone'), dataIndex: 'phone', key: 'phone', width: colWidth.phone },
     {
       title: t('people.roles'),
       key: 'roles',
+      width: colWidth.roles,
+      ellipsis: false,
       render: (_, m) =>
         m.roleNames.map((r, i) => (
           <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'blue' : undefined}>
@@ -47,6 +50,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
           {
             title: t('col.actions'),
             key: 'actions',
+            width: 110,
             render: (_: unknown, m: ProjectMember) => (
               <ConfirmAction
                 title={t('people.removeConfirm', { name: m.name })}

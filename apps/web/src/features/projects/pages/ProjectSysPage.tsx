@@ -54,11 +54,11 @@ export default function ProjectSysPage() {
   const columns: TableColumnsType<ProjectItem> = [
     { title: t('col.code'), dataIndex: 'code', key: 'code', width: 100 },
     { title: t('col.name'), dataIndex: 'name', key: 'name', width: 200 },
-    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath', width: 170 },
+    { title: t('col.area'), dataIndex: 'areaPath', key: 'areaPath', width: 220 },
     { title: t('col.year'), dataIndex: 'year', key: 'year', width: 72 },
     { title: t('col.ownerUnit'), dataIndex: 'ownerUnit', key: 'ownerUnit', width: 140 },
-    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 100, align: 'right' },
-    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 100, align: 'right' },
+    { title: t('col.sections'), dataIndex: 'sectionCount', key: 'sectionCount', width: 80, align: 'right' },
+    { title: t('col.members'), dataIndex: 'memberCount', key: 'memberCount', width: 80, align: 'right' },
     {
       title: t('col.measures'),
       key: 'measures',
@@ -173,7 +173,6 @@ export default function ProjectSysPage() {
         emptyText={t('empty')}
         totalText={(total) => t('total', { total })}
         showSizeChanger
-        scroll={{ x: 1320 }}
       />
       <ProjectDialog
         open={dialog !== null}

@@ -1,11 +1,12 @@
 import { UploadOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Envelope, FileInfo } from '@pineguard/contract';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Upload } from 'antd';
+import { Button, Form, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useLangStore } from '../../../locales/index.ts';
 import type { FieldSpec, RuleTexts } from '../../../shared/descriptorForm.ts';
 import { useSession } from '../../../shared/session.ts';
+import { DescriptorControl } from '../../../shared/ui/DescriptorControl.tsx';
 import { uploadUrl } from '../api.ts';
 import { useRecordsT } from '../messages.ts';
 
@@ -79,38 +80,6 @@ function FileControl({
   );
 }
 
-/** Form.Item hands its child value, onChange and id: the control passes them on. */
-type Bound = { value?: never; onChange?: never; id?: string };
-
-function Control({ field, ...bound }: { field: FieldSpec } & Bound) {
-  switch (field.kind) {
-    case 'input':
-      return <Input maxLength={field.maxLength} {...bound} />;
-    case 'textarea':
-      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} {...bound} />;
-    case 'number':
-      return (
-        <InputNumber
-          min={field.min}
-          max={field.max}
-          style={{ width: '100%' }}
-          {...(field.unit ? { suffix: field.unit } : {})}
-          {...bound}
-        />
-      );
-    case 'date':
-      return <DatePicker style={{ width: '100%' }} {...bound} />;
-    case 'select':
-      return <Select allowClear options={field.options} {...bound} />;
-    case 'checkboxes':
-      return <Checkbox.Group options={field.options} {...bound} />;
-    case 'multiSelect':
-      return <Select mode="multiple" allowClear options={field.options} {...bound} />;
-    default:
-      return <Input disabled {...bound} />;
-  }
-}
-
 /** One generated form item: the control a descriptor names, with its rules. */
 export function DescriptorField({ field }: { field: FieldSpec }) {
   const t = useRecordsT();
@@ -147,7 +116,7 @@ export function DescriptorField({ field }: { field: FieldSpec }) {
       rules={field.rules as Rule[]}
       extra={field.kind === 'unknown' ? t('rule.unknown', { type: field.name }) : undefined}
     >
-      <Control field={field} />
+      <DescriptorControl field={field} />
     </Form.Item>
   );
 }

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { fldInputs } from '@pineguard/contract';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import type { FactorItem } from '../api.ts';
@@ -97,29 +97,34 @@ export function ColumnDialog({ open, title, initial, nextSort, onSubmit, onClose
       forceRender
     >
       <Form form={form} layout="vertical" name="column" preserve={false}>
-        <Space.Compact block>
+        {/* Type and code side by side with a gap (they touched inside a Space.Compact). */}
+        <Flex gap={16} wrap>
           <Form.Item
             name="fldInput"
             label={t('col.fldInput')}
-            style={{ width: '35%' }}
+            style={{ flex: '1 1 160px' }}
             extra={editing ? undefined : null}
           >
             <Select
               disabled={editing}
               options={fldInputs.map((v) => ({ value: v, label: t(`input.${v}`) }))}
-              onChange={() => void form.validateFields(['code']).catch(() => undefined)}
+              // Re-check a code already typed against the new type's prefix; an empty code
+              // field stays quiet until the user fills it or saves.
+              onChange={() => {
+                if (form.getFieldValue('code')) void form.validateFields(['code']).catch(() => undefined);
+              }}
             />
           </Form.Item>
           <Form.Item
             name="code"
             label={t('col.code')}
-            style={{ width: '65%' }}
+            style={{ flex: '2 1 260px' }}
             rules={[problemRule('code')]}
             extra={editing ? t('col.codeLocked') : t('col.codeHelp')}
           >
             <Input disabled={editing} autoComplete="off" />
           </Form.Item>
-        </Space.Compact>
+        </Flex>
         <Form.Item
           name="value"
           label={t('col.value')}

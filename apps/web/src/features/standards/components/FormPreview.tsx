@@ -1,52 +1,19 @@
 import { UploadOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { ColumnDescriptor } from '@pineguard/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Empty, Form, Space, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { type FieldSpec, formFieldsOf } from '../../../shared/descriptorForm.ts';
+import { DescriptorControl } from '../../../shared/ui/DescriptorControl.tsx';
 import { useMetaT } from '../messages.ts';
 
 /** Form.Item hands its child value, onChange and id: the control must pass them on. */
 type Bound = { value?: never; onChange?: never; id?: string };
 
+/** The preview's controls: the shared mapping, with local-only photo and video pickers. */
 function Control({ field, ...bound }: { field: FieldSpec } & Bound) {
   const t = useMetaT();
   switch (field.kind) {
-    case 'input':
-      return <Input maxLength={field.maxLength} {...bound} />;
-    case 'textarea':
-      return <Input.TextArea maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 4 }} {...bound} />;
-    case 'number':
-      return (
-        <InputNumber
-          min={field.min}
-          max={field.max}
-          style={{ width: '100%' }}
-          {...(field.unit ? { suffix: field.unit } : {})}
-          {...bound}
-        />
-      );
-    case 'date':
-      return <DatePicker style={{ width: '100%' }} {...bound} />;
-    case 'select':
-      return <Select allowClear options={field.options} {...bound} />;
-    case 'checkboxes':
-      return <Checkbox.Group options={field.options} {...bound} />;
-    case 'multiSelect':
-      return <Select mode="multiple" allowClear options={field.options} {...bound} />;
     case 'photo':
       return (
         <Upload listType="picture-card" beforeUpload={() => false} accept="image/*" maxCount={9} {...bound}>
@@ -63,7 +30,7 @@ function Control({ field, ...bound }: { field: FieldSpec } & Bound) {
         </Upload>
       );
     default:
-      return <Input disabled {...bound} />;
+      return <DescriptorControl field={field} {...bound} />;
   }
 }
 

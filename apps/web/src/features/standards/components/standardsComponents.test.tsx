@@ -1,5 +1,5 @@
 import type { ColumnDescriptor } from '@pineguard/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ColumnDialog } from './ColumnDialog.tsx';
@@ -71,5 +71,33 @@ describe('ColumnDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('照片字段的编码须以 pic_ 开头')).toBeInTheDocument();
     await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
+  });
+
+  it('keeps an empty code field quiet when the type changes, and re-checks a typed code (issue 12 item 17)', async () => {
+    renderWithProviders(
+      <ColumnDialog
+        open
+        title="新增字段"
+        initial={null}
+        nextSort={10}
+        onSubmit={async () => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const typeSelect = dialog.querySelector('.ant-select')!;
+    const pick = async (label: string) => {
+      fireEvent.mouseDown(typeSelect.querySelector('.ant-select-selector') ?? typeSelect);
+      const options = await screen.findAllByTitle(label);
+      fireEvent.click(options.at(-1)!);
+    };
+    await pick('照片');
+    // Let any validation the change started settle (microtasks only), then nothing may show
+    // under the untouched code.
+    for (let i = 0; i < 5; i++) await act(async () => undefined);
+    expect(dialog.querySelector('.ant-form-item-explain-error')).toBeNull();
+    fireEvent.change(screen.getByLabelText('字段编码'), { target: { value: 'site' } });
+    await pick('视频');
+    expect(await screen.findByText('视频字段的编码须以 vdo_ 开头')).toBeInTheDocument();
   });
 });

@@ -20,7 +20,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
-import { useRetireColumn, useSaveColumn, useSaveTable, useStandardTables } from '../api.ts';
+import { useRetireColumn, useRetireTable, useSaveColumn, useSaveTable, useStandardTables } from '../api.ts';
+import { MeasureDialog } from '../components/MeasureDialog.tsx';
 import { columnBody, nextSort } from '../columnForm.ts';
 import { ColumnDialog } from '../components/ColumnDialog.tsx';
 import { RulesCell } from '../components/RulesCell.tsx';
@@ -102,6 +103,8 @@ export default function DataSysPage() {
   const tables = useStandardTables();
   const saveColumn = useSaveColumn();
   const retire = useRetireColumn();
+  const retireTable = useRetireTable();
+  const [measureOf, setMeasureOf] = useState<StandardTableItem | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [tableDialog, setTableDialog] = useState<{ initial: StandardTableItem | null } | null>(null);
   const [columnDialog, setColumnDialog] = useState<{ initial: ColumnDescriptor | null } | null>(null);
@@ -207,8 +210,25 @@ export default function DataSysPage() {
                     size="small"
                     onClick={() => setTableDialog({ initial: item })}
                   >
-                    {t('edit')}
+                    {item.retired ? t('restore') : t('edit')}
                   </Button>,
+                  // Custom tables only: projects reach a table through a control measure, and a
+                  // table is retired (as columns are) rather than deleted.
+                  ...(item.builtIn || item.retired
+                    ? []
+                    : [
+                        <Button key="measure" type="link" size="small" onClick={() => setMeasureOf(item)}>
+                          {t('table.toMeasure')}
+                        </Button>,
+                        <ConfirmAction
+                          key="retire"
+                          title={t('table.retire.confirm', { name: item.name })}
+                          danger
+                          closeOnError
+                          run={() => retireTable.mutateAsync(item.code)}
+                          label={t('retire')}
+                        />,
+                      ]),
                 ]}
               >
                 <List.Item.Meta
@@ -216,6 +236,7 @@ export default function DataSysPage() {
                     <Space size={4}>
                       {item.name}
                       {item.builtIn && <Tag color="gold">{t('builtIn')}</Tag>}
+                      {item.retired && <Tag>{t('retired')}</Tag>}
                     </Space>
                   }
                   description={item.code}
@@ -289,6 +310,7 @@ export default function DataSysPage() {
           }}
         />
       )}
+      <MeasureDialog table={measureOf} onClose={() => setMeasureOf(null)} />
     </Row>
   );
 }

@@ -30,6 +30,7 @@ import {
 import { userActions } from '../access.ts';
 import { useUsersT } from '../messages.ts';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
@@ -102,12 +103,21 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
     });
 
   const columns: TableColumnsType<UserListItem> = [
-    { title: t('col.account'), dataIndex: 'account', key: 'account' },
-    { title: t('col.name'), dataIndex: 'name', key: 'name' },
-    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    { title: t('col.account'), dataIndex: 'account', key: 'account', width: colWidth.account },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.person },
+    {
+      title: t('col.phone'),
+      dataIndex: 'phone',
+      key: 'phone',
+      width: colWidth.phone,
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: allProjects ? t('col.projectRoles') : t('col.roles'),
       key: 'roles',
+      // Tags wrap onto a second line rather than being cut.
+      width: allProjects ? 320 : colWidth.roles,
+      ellipsis: false,
       render: (_, user) => {
         const rowCan = userActions(permissions, superAdmin, user);
         const shown = allProjects ? user.roles : user.roles.filter((r) => r.projectCode === project?.code);
@@ -135,6 +145,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       title: t('col.status'),
       dataIndex: 'status',
       key: 'status',
+      width: colWidth.status,
       render: (s: UserStatus, user) =>
         user.statusReason ? (
           <span title={user.statusReason}>
@@ -148,12 +159,14 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
+      width: colWidth.dateTime,
       render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),
       key: 'actions',
       fixed: 'right',
+      width: 270,
       render: (_, user) => {
         const rowCan = userActions(permissions, superAdmin, user, user.account === myAccount);
         return (

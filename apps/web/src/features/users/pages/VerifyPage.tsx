@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
@@ -36,29 +37,40 @@ export default function VerifyPage() {
   };
 
   const columns: TableColumnsType<UserListItem> = [
-    { title: t('col.account'), dataIndex: 'account', key: 'account' },
-    { title: t('col.name'), dataIndex: 'name', key: 'name' },
-    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    { title: t('col.account'), dataIndex: 'account', key: 'account', width: colWidth.account },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.person },
+    {
+      title: t('col.phone'),
+      dataIndex: 'phone',
+      key: 'phone',
+      width: colWidth.phone,
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: t('col.roles'),
       key: 'roles',
+      width: colWidth.roles,
+      ellipsis: false,
       render: (_, u) => u.roles.map((r) => <Tag key={`${r.projectCode}-${r.roleId}`}>{r.roleName}</Tag>),
     },
     {
       title: t('col.status'),
       dataIndex: 'status',
       key: 'status',
+      width: colWidth.status,
       render: (s: UserListItem['status']) => <StatusTag status={s} />,
     },
     {
       title: t('col.created'),
       dataIndex: 'createdAt',
       key: 'createdAt',
+      width: colWidth.dateTime,
       render: (v: string) => formatDateTime(v),
     },
     {
       title: t('col.actions'),
       key: 'actions',
+      width: 180,
       render: (_, user) =>
         mayReview && (
           <Space size={0}>

@@ -1,25 +1,7 @@
 import { Card, Col, List, Row, Statistic } from 'antd';
-import * as echarts from 'echarts';
-import { useEffect, useRef } from 'react';
+import { EChart as Chart } from '../../../shared/ui/EChart.tsx';
 import { useCensus } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
-
-/** One ECharts chart, resized with its box and disposed with the component. */
-function Chart({ option }: { option: echarts.EChartsOption }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const chart = echarts.init(box.current);
-    chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(box.current);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [option]);
-  return <div ref={box} style={{ height: 280 }} />;
-}
 
 /** /lwrymanager/laowucensus: by section, by status, insurance ending in 30 days, added per week. */
 export default function WorkerCensusPage() {

@@ -23,6 +23,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { exportWorkers, useAllowCard, useDeleteWorker, useWorkerList, type WorkerFilters } from '../api.ts';
 import { FaceDialog } from '../components/FaceDialog.tsx';
 import { useWorkersT } from '../messages.ts';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 type SearchForm = {
   createTime?: [Dayjs, Dayjs];
@@ -83,21 +84,28 @@ export default function WorkerListPage() {
   };
 
   const columns: TableColumnsType<LwryItem> = [
-    { title: t('col.name'), dataIndex: 'name', key: 'name', fixed: 'left' },
-    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber' },
-    { title: t('col.sex'), key: 'sex', render: (_, w) => (w.sex ? t('male') : t('female')) },
-    { title: t('col.age'), dataIndex: 'age', key: 'age' },
-    { title: t('col.phone'), dataIndex: 'phone', key: 'phone' },
-    { title: t('col.section'), dataIndex: 'sectionName', key: 'section' },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.person, fixed: 'left' },
+    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber', width: 190 },
+    { title: t('col.sex'), key: 'sex', width: 64, render: (_, w) => (w.sex ? t('male') : t('female')) },
+    { title: t('col.age'), dataIndex: 'age', key: 'age', width: 64 },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', width: colWidth.phone },
+    { title: t('col.section'), dataIndex: 'sectionName', key: 'section', width: colWidth.text },
     {
       title: t('col.team'),
       key: 'team',
+      width: colWidth.text,
       render: (_, w) => [w.team, w.job].filter(Boolean).join(' / ') || '—',
     },
-    { title: t('col.review'), key: 'review', render: (_, w) => <StatusTag status={w.examineStatus} /> },
+    {
+      title: t('col.review'),
+      key: 'review',
+      width: colWidth.status,
+      render: (_, w) => <StatusTag status={w.examineStatus} />,
+    },
     {
       title: t('col.insurance'),
       key: 'insurance',
+      width: colWidth.text,
       render: (_, w) =>
         w.ifToubao ? (
           <Tag color={w.bxValid ? 'green' : 'red'}>{t('validUntil', { date: w.bxEnd ?? '—' })}</Tag>
@@ -105,10 +113,11 @@ export default function WorkerListPage() {
           <Tag>{t('insuredNo')}</Tag>
         ),
     },
-    { title: t('col.face'), key: 'face', render: (_, w) => (w.ifFace ? t('yes') : t('no')) },
+    { title: t('col.face'), key: 'face', width: 80, render: (_, w) => (w.ifFace ? t('yes') : t('no')) },
     {
       title: t('col.allowCard'),
       key: 'allowCard',
+      width: 110,
       render: (_, w) => (
         <Switch
           size="small"
@@ -120,10 +129,11 @@ export default function WorkerListPage() {
         />
       ),
     },
-    { title: t('col.added'), key: 'added', render: (_, w) => formatDateTime(w.addTime) },
+    { title: t('col.added'), key: 'added', width: 150, render: (_, w) => formatDateTime(w.addTime) },
     {
       title: t('col.actions'),
       key: 'actions',
+      width: 180,
       fixed: 'right',
       render: (_, w) => (
         <Space size={0}>

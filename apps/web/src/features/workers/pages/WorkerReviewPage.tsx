@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { useExamine, useWorkerList } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
+import { colWidth } from '../../../shared/ui/tableColumns.ts';
 
 /** /lwrymanager/shenhe: the pending queue; approve, or reject with a reason, one or many. */
 export default function WorkerReviewPage() {
@@ -36,19 +37,21 @@ export default function WorkerReviewPage() {
   };
 
   const columns: TableColumnsType<LwryItem> = [
-    { title: t('col.name'), dataIndex: 'name', key: 'name' },
-    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber' },
-    { title: t('col.phone'), dataIndex: 'phone', key: 'phone' },
-    { title: t('col.section'), dataIndex: 'sectionName', key: 'section' },
+    { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.person },
+    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber', width: 190 },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', width: colWidth.phone },
+    { title: t('col.section'), dataIndex: 'sectionName', key: 'section', width: colWidth.text },
     {
       title: t('col.face'),
       key: 'complete',
+      width: 110,
       render: (_, w) => (w.complete ? t('yes') : <Tag color="orange">{t('review.incomplete')}</Tag>),
     },
-    { title: t('col.added'), key: 'added', render: (_, w) => formatDateTime(w.addTime) },
+    { title: t('col.added'), key: 'added', width: 150, render: (_, w) => formatDateTime(w.addTime) },
     {
       title: t('col.actions'),
       key: 'actions',
+      width: 160,
       render: (_, w) => (
         <Space size={0}>
           <Button type="link" size="small" disabled={!w.complete} onClick={() => approve([w.id])}>

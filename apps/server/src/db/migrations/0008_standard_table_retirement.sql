@@ -1,0 +1,1 @@
+ALTER TABLE "standard_tables" ADD COLUMN "retired_at" timestamp with time zone;
