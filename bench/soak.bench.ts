@@ -23,7 +23,13 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 0);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-soak-'));
-const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+// All simulated users sign in from this one address at once: the per-address sign-in limit (which
+// reserves each attempt before the password check) would refuse all but the first 20 of them.
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'error',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: String(USERS * 10),
+};
 if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
 const server = await spawnServer(env);
 const rss = () => {
@@ -124,6 +130,7 @@ async function user(i: number) {
     password,
     client: 2,
   });
+  if (login.code !== 0) throw new Error(`sign-in of soak${i}: ${login.code} ${login.message}`);
   const token = login.value.token;
   await call('/api/user/selectProject', { prjCode: 'KH2026' }, token);
   const photo = (await upload(token)).value.id;
