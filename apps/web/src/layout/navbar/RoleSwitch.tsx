@@ -40,7 +40,13 @@ export function RoleSwitch() {
     modal.confirm({
       title: tx.confirm.replace('{name}', role.name),
       onOk: async () => {
-        const result = await api.call('POST /api/user/switchRole', { roleId: role.id });
+        let result;
+        try {
+          result = await api.call('POST /api/user/switchRole', { roleId: role.id });
+        } catch {
+          // The http client has shown the refusal; rethrowing would reach the error log uncaught.
+          return;
+        }
         clearTabs();
         client.clear();
         // A new token drops the loaded info: the guard reloads it and the menus with it.

@@ -6,7 +6,6 @@ import {
   DatePicker,
   Form,
   Input,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -19,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http.ts';
 import { useSession } from '../../../shared/session.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { exportWorkers, useAllowCard, useDeleteWorker, useWorkerList, type WorkerFilters } from '../api.ts';
 import { FaceDialog } from '../components/FaceDialog.tsx';
@@ -145,14 +145,13 @@ export default function WorkerListPage() {
               <Button type="link" size="small" onClick={() => navigate(`/lwrymanager/edit?id=${w.id}`)}>
                 {t('edit')}
               </Button>
-              <Popconfirm
+              <ConfirmAction
                 title={t('delete.confirm', { name: w.name })}
-                onConfirm={async () => message.success((await remove.mutateAsync(w.id)).message)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
+                label={t('delete')}
+                danger
+                closeOnError
+                run={() => remove.mutateAsync(w.id)}
+              />
             </>
           )}
         </Space>
