@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
+import { useLangStore } from '../../locales/index.ts';
 import { envelopeResponse, signInWith } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { RoleSwitch } from './RoleSwitch.tsx';
@@ -47,3 +48,32 @@ it('keeps a refused role switch out of the error log and leaves the session as i
     process.off('unhandledRejection', onRejection);
   }
 }, 60_000);
+
+it('names built-in roles in English in the en locale', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      envelopeResponse({
+        heldRoles: [
+          { id: 2, code: 'supervisor', name: '监理' },
+          { id: 3, code: 'inspector', name: '巡查员' },
+        ],
+        activeRoleId: 2,
+      }),
+    ),
+  );
+  signInWith(['projects.read']);
+  useLangStore.getState().setLang('en');
+  try {
+    renderWithProviders(
+      <MemoryRouter>
+        <RoleSwitch />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('role-switch')).toHaveTextContent('Supervisor');
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('role-switch'));
+    expect(await screen.findByText('巡查员')).toBeInTheDocument();
+  } finally {
+    useLangStore.getState().setLang('zh-CN');
+  }
+});

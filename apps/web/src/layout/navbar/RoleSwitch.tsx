@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLangStore } from '../../locales/index.ts';
+import { roleName } from '../../shared/builtinNames.ts';
 import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 import { clearTabs } from '../tabs/tabsStore.ts';
@@ -38,7 +39,7 @@ export function RoleSwitch() {
 
   const switchTo = (role: HeldRole) =>
     modal.confirm({
-      title: tx.confirm.replace('{name}', role.name),
+      title: tx.confirm.replace('{name}', roleName(role, lang)),
       onOk: async () => {
         let result;
         try {
@@ -62,7 +63,7 @@ export function RoleSwitch() {
       menu={{
         selectable: true,
         selectedKeys: active ? [String(active.id)] : [],
-        items: heldRoles.map((r) => ({ key: String(r.id), label: r.name })),
+        items: heldRoles.map((r) => ({ key: String(r.id), label: roleName(r, lang) })),
         onClick: ({ key }) => {
           const role = heldRoles.find((r) => String(r.id) === key);
           if (role && role.id !== active?.id) switchTo(role);
@@ -75,7 +76,7 @@ export function RoleSwitch() {
         data-testid="role-switch"
         title={tx.label}
       >
-        <UserSwitchOutlined /> {active?.name ?? tx.all}
+        <UserSwitchOutlined /> {active ? roleName(active, lang) : tx.all}
       </button>
     </Dropdown>
   );

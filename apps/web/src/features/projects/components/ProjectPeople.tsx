@@ -3,6 +3,8 @@ import type { ProjectMember } from '@pineguard/contract';
 import { Button, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useCan, useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { useDebounced } from '../../../shared/useDebounced.ts';
@@ -19,6 +21,7 @@ import { colWidth } from '../../../shared/ui/tableColumns.ts';
  */
 export function ProjectPeople({ project }: { project: { code: string; name: string } }) {
   const t = useProjectsT();
+  const lang = useLangStore((s) => s.lang);
   const superAdmin = useIsSuperAdmin();
   const can = useCan();
   const [typed, setTyped] = useState('');
@@ -41,7 +44,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
       render: (_, m) =>
         m.roleNames.map((r, i) => (
           <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'blue' : undefined}>
-            {r}
+            {roleName({ name: r, code: m.roleCodes[i] }, lang)}
           </Tag>
         )),
     },

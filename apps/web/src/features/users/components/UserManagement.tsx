@@ -15,6 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
@@ -56,6 +58,7 @@ function toTreeData(nodes: ProjectTreeNode[]): TreeItem[] {
  */
 export function UserManagement({ allProjects = false }: { allProjects?: boolean }) {
   const t = useUsersT();
+  const lang = useLangStore((s) => s.lang);
   const { modal, message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const project = useSession((s) => s.project);
@@ -71,7 +74,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const [dialog, setDialog] = useState<{ user: UserListItem | null } | null>(null);
   const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
   const can = userActions(permissions, superAdmin);
-  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }));
 
   const doReset = async (user: UserListItem) => {
     // The server's message repeats the password: the dialog says it once, copyable.
@@ -131,10 +134,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
                 closable={!allProjects && rowCan.removeRole}
                 onClose={(e) => {
                   e.preventDefault();
-                  confirmRemoveRole(user, r.roleId, r.roleName);
+                  confirmRemoveRole(user, r.roleId, roleName({ name: r.roleName }, lang));
                 }}
               >
-                {allProjects ? `${r.projectName} · ${r.roleName}` : r.roleName}
+                {allProjects
+                  ? `${r.projectName} · ${roleName({ name: r.roleName }, lang)}`
+                  : roleName({ name: r.roleName }, lang)}
               </Tag>
             ))}
           </Space>

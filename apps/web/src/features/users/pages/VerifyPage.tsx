@@ -1,7 +1,8 @@
 import type { UserListItem } from '@pineguard/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useT } from '../../../locales/index.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useSession } from '../../../shared/session.ts';
 import { canReview } from '../access.ts';
 import { useVerify, useVerifyList } from '../api.ts';
@@ -18,6 +19,7 @@ import { colWidth } from '../../../shared/ui/tableColumns.ts';
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
   const t = useUsersT();
+  const lang = useLangStore((s) => s.lang);
   const tc = useT();
   const { message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
@@ -51,7 +53,10 @@ export default function VerifyPage() {
       key: 'roles',
       width: colWidth.roles,
       ellipsis: false,
-      render: (_, u) => u.roles.map((r) => <Tag key={`${r.projectCode}-${r.roleId}`}>{r.roleName}</Tag>),
+      render: (_, u) =>
+        u.roles.map((r) => (
+          <Tag key={`${r.projectCode}-${r.roleId}`}>{roleName({ name: r.roleName }, lang)}</Tag>
+        )),
     },
     {
       title: t('col.status'),
