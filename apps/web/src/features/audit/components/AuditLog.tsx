@@ -62,7 +62,11 @@ export function AuditLog() {
       render: (a: string) => (
         <Tag
           color={
-            ['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'
+            ['delete', 'reject', 'revoke', 'archive'].includes(a)
+              ? 'red'
+              : a === 'create'
+                ? 'green'
+                : 'processing'
           }
         >
           {actionLabel(a, lang)}

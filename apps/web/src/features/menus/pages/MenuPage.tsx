@@ -117,7 +117,7 @@ export default function MenuPage() {
       dataIndex: 'scope',
       key: 'scope',
       render: (s: MenuRow['scope']) => (
-        <Tag color={s === 'system' ? 'purple' : 'blue'}>{t(`scope.${s}`)}</Tag>
+        <Tag color={s === 'system' ? 'purple' : 'processing'}>{t(`scope.${s}`)}</Tag>
       ),
     },
     ...(editable

@@ -43,7 +43,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
       ellipsis: false,
       render: (_, m) =>
         m.roleNames.map((r, i) => (
-          <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'blue' : undefined}>
+          <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'processing' : undefined}>
             {roleName({ name: r, code: m.roleCodes[i] }, lang)}
           </Tag>
         )),
@@ -73,7 +73,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
       <div data-testid="project-managers">
         <Typography.Text strong>{t('people.adminsLabel')}</Typography.Text>
         {(managers.data ?? []).map((m) => (
-          <Tag key={m.id} color="blue">
+          <Tag key={m.id} color="processing">
             {m.name}（{m.account}）
           </Tag>
         ))}

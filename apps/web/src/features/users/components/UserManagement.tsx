@@ -130,7 +130,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             {shown.map((r) => (
               <Tag
                 key={`${r.projectCode}-${r.roleId}`}
-                color="blue"
+                color="processing"
                 closable={!allProjects && rowCan.removeRole}
                 onClose={(e) => {
                   e.preventDefault();
