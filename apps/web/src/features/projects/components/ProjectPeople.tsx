@@ -3,6 +3,7 @@ import type { ProjectMember } from '@pineguard/contract';
 import { Button, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { useLangStore } from '../../../locales/index.ts';
 import { roleName } from '../../../shared/builtinNames.ts';
 import { useCan, useIsSuperAdmin } from '../../../shared/permissions.ts';
@@ -83,7 +84,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
         <Input.Search
           allowClear
           placeholder={t('people.search')}
-          style={{ width: 220 }}
+          style={{ width: fitWidth(t('people.search'), 220) }}
           value={typed}
           onChange={(e) => {
             setTyped(e.target.value);

@@ -15,6 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { useLangStore } from '../../../locales/index.ts';
 import { roleName } from '../../../shared/builtinNames.ts';
 import { useListState } from '../../../shared/listState.ts';
@@ -223,7 +224,8 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
         }
       >
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 200 }} maxLength={50} />
+          <Input allowClear placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 200) }} maxLength={50} />
         </Form.Item>
         {allProjects ? (
           <Form.Item name="prjCode">
@@ -232,7 +234,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
               showSearch
               treeNodeFilterProp="title"
               placeholder={t('filter.project')}
-              style={{ width: 220 }}
+              style={{ width: fitWidth(t('filter.project'), 220) }}
               treeDefaultExpandAll
               loading={tree.isLoading}
               treeData={toTreeData(tree.data ?? [])}
@@ -240,14 +242,15 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
           </Form.Item>
         ) : (
           <Form.Item name="roleId">
-            <Select allowClear placeholder={t('filter.role')} style={{ width: 160 }} options={roleOptions} />
+            <Select allowClear placeholder={t('filter.role')}
+              style={{ width: fitWidth(t('filter.role'), 160) }} options={roleOptions} />
           </Form.Item>
         )}
         <Form.Item name="status">
           <Select
             allowClear
             placeholder={t('filter.status')}
-            style={{ width: 120 }}
+            style={{ width: fitWidth(t('filter.status'), 120) }}
             options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
         </Form.Item>

@@ -1,6 +1,7 @@
 import type { UserListItem } from '@pineguard/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { useLangStore, useT } from '../../../locales/index.ts';
 import { roleName } from '../../../shared/builtinNames.ts';
 import { useSession } from '../../../shared/session.ts';
@@ -105,7 +106,8 @@ export default function VerifyPage() {
       <Alert type="info" showIcon title={t('verify.intro')} style={{ marginBottom: 16 }} />
       <SearchForm list={state}>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 260 }} maxLength={50} />
+          <Input allowClear placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 260) }} maxLength={50} />
         </Form.Item>
       </SearchForm>
       <PagedTable<UserListItem>

@@ -15,6 +15,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { ApiError } from '../../../shared/http.ts';
 import { useSession } from '../../../shared/session.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -217,7 +218,7 @@ export default function WorkerListPage() {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 220 }} />
+          <Input allowClear placeholder={t('filter.keyword')} style={{ width: fitWidth(t('filter.keyword'), 220) }} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
