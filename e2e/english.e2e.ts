@@ -60,7 +60,7 @@ const cutSidebarLabels = (page: Page) =>
 
 /** Filter fields whose placeholder does not fit (measured with the field's own font). */
 const clippedPlaceholders = (page: Page) =>
-  page.$$eval('.ant-form-inline input[placeholder]', (inputs) => {
+  page.$$eval('.pg-page input[placeholder]', (inputs) => {
     const ctx = document.createElement('canvas').getContext('2d')!;
     return (inputs as HTMLInputElement[])
       .filter((i) => i.offsetParent !== null && i.placeholder)

@@ -11,7 +11,7 @@ export function fitWidth(text: string | readonly string[], min: number, extra = 
   const texts = typeof text === 'string' ? [text] : text;
   const widest = Math.max(
     ...texts.map((t) =>
-      [...t].reduce((sum, ch) => sum + (wide.test(ch) ? 14 : upper.test(ch) ? 9.5 : 7.5), 0),
+      [...t].reduce((sum, ch) => sum + (wide.test(ch) ? 14 : upper.test(ch) ? 10 : 8.5), 0),
     ),
   );
   return Math.max(min, Math.ceil(widest + extra));

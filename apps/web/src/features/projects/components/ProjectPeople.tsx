@@ -84,7 +84,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
         <Input.Search
           allowClear
           placeholder={t('people.search')}
-          style={{ width: fitWidth(t('people.search'), 220) }}
+          style={{ width: fitWidth(t('people.search'), 220, 76) }}
           value={typed}
           onChange={(e) => {
             setTyped(e.target.value);

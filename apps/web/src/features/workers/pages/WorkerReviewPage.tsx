@@ -81,7 +81,8 @@ export default function WorkerReviewPage() {
         <Input.Search
           allowClear
           placeholder={t('filter.keyword')}
-          style={{ width: fitWidth(t('filter.keyword'), 240) }}
+          // The search button takes 32 px of the width.
+          style={{ width: fitWidth(t('filter.keyword'), 240, 76) }}
           onSearch={(v) => setKeyword(v.trim())}
         />
         <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
