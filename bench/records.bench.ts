@@ -9,15 +9,25 @@ import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 
 /**
- * Records at scale. Run against a database already filled with
+ * Records at scale (issue #13). Run against a database already filled with
  * `npm run seed:demo && npm run seed:records -- --project KH2026 --count 1000000`
- * (DATABASE_URL for PostgreSQL, DATA_DIR for PGlite). Prints p50/p99 of the list (page 1,
- * page 5,000 by cursor, a section+state+date+keyword filter) through the API beside the same
- * query as raw SQL, ingestion records/s (batches of 100 from 8 callers) and detail p99.
- * BENCH_SECONDS (default 20) per list figure, BENCH_CONCURRENCY (default 50).
+ * (DATABASE_URL for PostgreSQL, DATA_DIR for PGlite):
+ *
+ *   npx tsx bench/records.bench.ts
+ *
+ * For the list (page 1, a deep page by cursor, section + state + date range + keyword) it first
+ * logs the SQL one API call really sends and the list statement's EXPLAIN (ANALYZE, BUFFERS)
+ * summary, then loads the API (full Fastify stack through inject: session, permission, zod
+ * input, service, response) and the SAME list statement as raw SQL, alternating in two rounds
+ * so both see the same machine, and prints p50/p99 with the API/SQL ratio. Then detail p50/p99
+ * and ingestion records/s (batches of 100 from 8 callers), each beside the issue's target.
+ *
+ * BENCH_SECONDS (default 20) per figure, BENCH_CONCURRENCY (default 50), BENCH_PAGE_SIZE
+ * (default 20), BENCH_DEEP_PAGE (default 5000; capped by the table's rows).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 20);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -30,11 +40,28 @@ await app.ready();
 const { db } = database;
 const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
-async function signIn(account: string, client = 2) {
+/* ---- the SQL the API sends: both drivers answer client.query(text | config, params, …) ---- */
+type Sent = { text: string; params: unknown[] };
+const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+const query = client.query.bind(client);
+let capturing: Sent[] | null = null;
+client.query = (...args: unknown[]) => {
+  if (capturing) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    const text = typeof first === 'string' ? first : first.text;
+    const params =
+      (args[1] as unknown[] | undefined) ?? (typeof first === 'string' ? [] : (first.values ?? []));
+    capturing.push({ text, params });
+  }
+  return query(...args);
+};
+const raw = (s: Sent) => query(s.text, s.params);
+
+async function signIn(account: string, clientKind = 2) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/user/login',
-    payload: { account, password: clientPasswordHash('pine2026'), client },
+    payload: { account, password: clientPasswordHash('pine2026'), client: clientKind },
   });
   const token = (res.json() as { value: { token: string } }).value.token;
   await app.inject({
@@ -47,16 +74,27 @@ async function signIn(account: string, client = 2) {
 }
 const admin = await signIn('demo_admin');
 const worker = await signIn('demo_worker', 1);
+const table = 'gbksdc0101';
 const [{ n: total } = { n: 0 }] = rows<{ n: number }>(
   await db.execute(
     sql`select count(*)::int as n from records where project_code = 'KH2026' and deleted_at is null`,
   ),
 );
+const [{ n: inTable } = { n: 0 }] = rows<{ n: number }>(
+  await db.execute(
+    sql`select count(*)::int as n from records where project_code = 'KH2026' and table_code = ${table} and deleted_at is null`,
+  ),
+);
 console.log(
-  `records bench on ${database.driver}: ${total} live records in KH2026; ${concurrency} concurrent, ${seconds} s each`,
+  `records bench on ${database.driver}: ${total} live records in KH2026 (${inTable} in ${table}); ` +
+    `${concurrency} concurrent, ${seconds} s per figure, page size ${pageSize}`,
 );
 
-async function load(name: string, run: () => Promise<void>, conc = concurrency, secs = seconds) {
+type Figure = { n: number; perSec: number; p50: number; p99: number };
+const figures: Record<string, Figure> = {};
+
+/** `conc` callers run `run` back to back for `secs`; latencies in ms. */
+async function load(run: () => Promise<void>, conc: number, secs: number) {
   const times: number[] = [];
   const end = performance.now() + secs * 1000;
   await Promise.all(
@@ -68,35 +106,84 @@ async function load(name: string, run: () => Promise<void>, conc = concurrency, 
       }
     }),
   );
-  times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
-  console.log(
-    `${name.padEnd(44)} ${String(times.length).padStart(7)} req ${(times.length / secs).toFixed(0).padStart(6)}/s  p50 ${pct(50).padStart(7)} ms  p99 ${pct(99).padStart(7)} ms`,
-  );
   return times;
 }
+function figure(name: string, times: number[], secs: number): Figure {
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
+  const f = { n: times.length, perSec: times.length / secs, p50: pct(50), p99: pct(99) };
+  figures[name] = f;
+  console.log(
+    `  ${name.padEnd(40)} ${String(f.n).padStart(7)} req ${f.perSec.toFixed(0).padStart(6)}/s  p50 ${f.p50.toFixed(1).padStart(7)} ms  p99 ${f.p99.toFixed(1).padStart(7)} ms`,
+  );
+  return f;
+}
 
-const table = 'gbksdc0101';
-const list = async (body: Record<string, unknown>) => {
+const listCall = async (body: Record<string, unknown>) => {
   const res = await app.inject({
     method: 'POST',
     url: '/api/sync/queryDataList',
     headers: { token: admin },
-    payload: { prjStandCode: table, pageNum: 1, pageSize: 10, ...body },
+    payload: { prjStandCode: table, pageNum: 1, pageSize, ...body },
   });
   const json = res.json() as { code: number; message: string };
   if (json.code !== 0) throw new Error(json.message);
+  return json as unknown as { value: { result: { total: number; totalExact: boolean; list: unknown[] } } };
 };
 
-// Page 5,000 by cursor: the row ending page 4,999 (one OFFSET walk here, once).
+/** Logs the statements one API call sends and the list statement's plan; answers that statement. */
+async function sentBy(body: Record<string, unknown>): Promise<Sent> {
+  await listCall(body); // warm the descriptor cache: the second call shows the steady state
+  capturing = [];
+  const answer = await listCall(body);
+  const sent = capturing;
+  capturing = null;
+  const r = answer.value.result;
+  console.log(
+    `  one call: ${sent.length} statement(s), ${r.list.length} rows, total ${r.total}${r.totalExact ? '' : ' (estimate)'}`,
+  );
+  for (const s of sent) console.log(`    SQL: ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+  const list = sent.find((s) => /from records r/.test(s.text)) ?? sent[sent.length - 1]!;
+  const plan = rows<Record<string, string>>(
+    await query(`explain (analyze, buffers) ${list.text}`, list.params),
+  );
+  const lines = plan.map((p) => Object.values(p)[0]!);
+  const top = lines.find((l) => /Buffers/.test(l)) ?? '';
+  const exec = lines.find((l) => /Execution Time/.test(l)) ?? '';
+  const sorts = lines.some((l) => /\bSort\b/.test(l) && !/Sort Key/.test(l)) ? 'a Sort node' : 'no sort';
+  const indexes = [...new Set(lines.flatMap((l) => /using (\w+)/i.exec(l)?.[1] ?? []))].join(', ');
+  console.log(`    plan: ${exec.trim()}; ${top.trim()}; ${sorts}; indexes ${indexes || 'none'}`);
+  return list;
+}
+
+/** API and raw SQL alternate in two rounds of half the time each, so both see the same machine. */
+async function versus(name: string, body: Record<string, unknown>) {
+  console.log(`${name}`);
+  const statement = await sentBy(body);
+  const api: number[] = [];
+  const rawTimes: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    api.push(...(await load(() => listCall(body).then(() => {}), concurrency, seconds / 2)));
+    rawTimes.push(...(await load(() => raw(statement).then(() => {}), concurrency, seconds / 2)));
+  }
+  const a = figure(`${name} (API)`, api, seconds);
+  const s = figure(`${name} (same SQL, raw)`, rawTimes, seconds);
+  console.log(`  API/SQL p50 ${(a.p50 / s.p50).toFixed(2)}, p99 ${(a.p99 / s.p99).toFixed(2)}`);
+  return a;
+}
+
+// The deep page: the row ending the page before it, found once by an OFFSET walk.
+const deepPage = Math.max(
+  2,
+  Math.min(Number(process.env.BENCH_DEEP_PAGE ?? 5000), Math.floor(inTable / pageSize) - 1),
+);
 const [edge] = rows<{ ts: string; id: string }>(
   await db.execute(sql`select time_submit::text as ts, id from records where project_code = 'KH2026' and table_code = ${table}
-    and deleted_at is null order by time_submit desc, id desc offset ${4999 * 10 - 1} limit 1`),
+    and deleted_at is null order by time_submit desc, id desc offset ${(deepPage - 1) * pageSize - 1} limit 1`),
 );
-const [sample] = rows<{ section_code: string; search_text: string; id: string }>(
-  await db.execute(sql`select section_code, search_text, id from records where project_code = 'KH2026' and table_code = ${table}
-    and search_text <> '' order by time_submit desc limit 1`),
+const [sample] = rows<{ section_code: string; search_text: string }>(
+  await db.execute(sql`select section_code, search_text from records where project_code = 'KH2026' and table_code = ${table}
+    and search_text <> '' and deleted_at is null order by time_submit desc limit 1`),
 );
 const keyword = (sample?.search_text ?? '山脚').split(' ')[0]!.slice(0, 3);
 const filter = {
@@ -106,43 +193,42 @@ const filter = {
   end: new Date().toISOString().slice(0, 10),
   keyWords: keyword,
 };
-const baseWhere = sql`project_code = 'KH2026' and table_code = ${table} and deleted_at is null`;
-const rawPage1 = () =>
-  db.execute(sql`select * from records where ${baseWhere} order by time_submit desc, id desc limit 10`);
-const rawDeep = () =>
-  db.execute(sql`select * from records where ${baseWhere} and (time_submit, id) < (${edge?.ts ?? 'now'}::timestamptz, ${edge?.id ?? randomUUID()}::uuid)
-    order by time_submit desc, id desc limit 10`);
-const rawFilter = () =>
-  db.execute(sql`select * from records where ${baseWhere} and section_code = ${filter.biaoduan} and state = '10'
-    and time_submit >= (${filter.begin}::date::timestamp at time zone 'Asia/Shanghai')
-    and time_submit < (${filter.end}::date::timestamp at time zone 'Asia/Shanghai' + interval '1 day')
-    and search_text like ${'%' + keyword + '%'} order by time_submit desc, id desc limit 10`);
 
-await load('queryDataList page 1 (API)', () => list({}));
-await load('  same as raw SQL', async () => void (await rawPage1()));
-if (edge) {
-  const cursor = encodeCursor(['n', edge.ts, edge.id]);
-  await load('queryDataList page 5,000 by cursor (API)', () => list({ pageNum: 5000, cursor }));
-  await load('  same as raw SQL', async () => void (await rawDeep()));
-} else console.log('page 5,000: fewer than 50,000 records in the table, skipped');
-await load(`queryDataList section+state+date+"${keyword}" (API)`, () => list(filter));
-await load('  same as raw SQL', async () => void (await rawFilter()));
+const page1 = await versus('queryDataList page 1', {});
+const deep = edge
+  ? await versus(`queryDataList page ${deepPage} by cursor`, {
+      pageNum: deepPage,
+      cursor: encodeCursor(['n', edge.ts, edge.id]),
+    })
+  : undefined;
+await versus(`queryDataList section+state+date+"${keyword}"`, filter);
 
+console.log('queryDataDetail (record with history and media)');
 const detailIds = rows<{ id: string }>(
-  await db.execute(sql`select id from records where ${baseWhere} order by time_submit desc limit 200`),
+  await db.execute(sql`select id from records where project_code = 'KH2026' and table_code = ${table}
+    and deleted_at is null order by time_submit desc limit 200`),
 ).map((r) => r.id);
 let k = 0;
-await load('queryDataDetail (API)', async () => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/sync/queryDataDetail',
-    headers: { token: admin },
-    payload: { id: detailIds[k++ % detailIds.length] },
-  });
-  if ((res.json() as { code: number }).code !== 0) throw new Error(res.body);
-});
+const detail = figure(
+  'queryDataDetail (API)',
+  await load(
+    async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/sync/queryDataDetail',
+        headers: { token: admin },
+        payload: { id: detailIds[k++ % detailIds.length] },
+      });
+      if ((res.json() as { code: number }).code !== 0) throw new Error(res.body);
+    },
+    concurrency,
+    seconds,
+  ),
+  seconds,
+);
 
 // Ingestion: batches of 100 from 8 callers, every record validated.
+console.log('ingestion');
 const [photo] = rows<{ id: string }>(
   await db.execute(sql`select id from files where project_code = 'KH2026' and kind = 'photo' limit 1`),
 );
@@ -157,21 +243,40 @@ const batch = () =>
     fields: { kssl: 2, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo?.id, beizhu: '山脚' },
   }));
 const ingestSecs = Math.min(seconds, 10);
-await load(
+figure(
   'ingest 100/batch, 8 callers (per batch)',
-  async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/collect/records',
-      headers: { token: worker },
-      payload: { records: batch() },
-    });
-    const value = (res.json() as { value: { results: { status: string }[] } }).value;
-    ingested += value.results.filter((r) => r.status === 'created').length;
-  },
-  8,
+  await load(
+    async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/collect/records',
+        headers: { token: worker },
+        payload: { records: batch() },
+      });
+      const value = (res.json() as { value: { results: { status: string }[] } }).value;
+      ingested += value.results.filter((r) => r.status === 'created').length;
+    },
+    8,
+    ingestSecs,
+  ),
   ingestSecs,
 );
-console.log(`ingestion: ${Math.round(ingested / ingestSecs)} records/s`);
+const perSec = Math.round(ingested / ingestSecs);
+
+const check = (label: string, value: number, target: string, ok: boolean) =>
+  console.log(
+    `  ${label.padEnd(52)} ${value.toFixed(2).padStart(9)}  target ${target.padEnd(10)} ${ok ? 'met' : 'NOT met'}`,
+  );
+console.log(`summary (${database.driver}, ${total} records)`);
+for (const [name, f] of Object.entries(figures)) {
+  if (!name.endsWith('(API)') || name.startsWith('queryDataDetail')) continue;
+  const sqlFigure = figures[name.replace('(API)', '(same SQL, raw)')];
+  check(`${name} p50 ms`, f.p50, '≤ 20', f.p50 <= 20);
+  check(`${name} p99 ms`, f.p99, '≤ 100', f.p99 <= 100);
+  if (sqlFigure) check(`${name} API/SQL p50`, f.p50 / sqlFigure.p50, '≤ 1.5', f.p50 / sqlFigure.p50 <= 1.5);
+}
+if (deep) check('deep page / page 1 p50', deep.p50 / page1.p50, '≤ 2', deep.p50 / page1.p50 <= 2);
+check('queryDataDetail p99 ms', detail.p99, '≤ 30', detail.p99 <= 30);
+check('ingestion records/s', perSec, '≥ 2000', perSec >= 2000);
 await app.close();
 await database.close();

@@ -241,6 +241,18 @@ export const messages = {
     'zh-CN': '上报因子最多 {max} 个，请先删除不用的因子',
     en: 'There can be at most {max} reporting factors; delete unused ones first',
   },
+  examineIdsOrFilter: {
+    'zh-CN': '请选择记录，或选择“全部符合筛选条件的记录”并确认数量',
+    en: 'Choose records, or every record of the filter with its count confirmed',
+  },
+  examineTooMany: {
+    'zh-CN': '一次最多批量审核 {max} 条，请缩小筛选范围',
+    en: 'At most {max} records can be reviewed at once; narrow the filter',
+  },
+  examineCountChanged: {
+    'zh-CN': '筛选结果已变为 {count} 条，请确认后重试',
+    en: 'The filter now matches {count} records; confirm again',
+  },
   recordReasonRequired: {
     'zh-CN': '退回或驳回时请填写原因',
     en: 'Give a reason when sending back or rejecting',

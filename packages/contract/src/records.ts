@@ -153,6 +153,8 @@ export const recordMedia = z.object({
   takenAt: z.string().nullable(),
   exifLong: z.number().nullable(),
   exifLat: z.number().nullable(),
+  /** EXIF Make + Model. */
+  camera: z.string().nullable(),
 });
 export type RecordMedia = z.infer<typeof recordMedia>;
 
@@ -197,18 +199,46 @@ export const recordDetail = recordRow.and(
   }),
 );
 export type RecordDetail = z.infer<typeof recordDetail>;
+/** POST /api/sync/queryDataDetail → value */
+export const recordDetailValue = z.object({ data: recordDetail });
+/** POST /api/data/columnList → value */
+export const columnListValue = z.array(columnDescriptor);
 
-/** POST /api/data/examine: one id or many. */
+/** Most records one "every record of the filter" review may move (narrow the filter beyond it). */
+export const MAX_EXAMINE_BY_FILTER = 5000;
+/** The list's filters, naming "every record of the filter" for a batch review. */
+export const recordFilter = queryDataListBody.pick({
+  biaoduan: true,
+  begin: true,
+  end: true,
+  keyWords: true,
+  prjCode: true,
+  prjStandCode: true,
+  codeState: true,
+});
+export type RecordFilter = z.input<typeof recordFilter>;
+
+/**
+ * POST /api/data/examine: one id or many (`ids`), or every record of a list filter (`filter`
+ * with `expected`, the count the reviewer confirmed: a filter that now matches another count is
+ * refused with the new count, so nobody approves records they did not see counted).
+ */
 export const examineActions = ['approve', 'return', 'reject'] as const;
 export const examineBody = z
   .object({
-    ids: z.array(z.uuid()).min(1).max(500),
+    ids: z.array(z.uuid()).min(1).max(500).optional(),
+    filter: recordFilter.optional(),
+    expected: z.number().int().min(1).max(MAX_EXAMINE_BY_FILTER).optional(),
     action: z.enum(examineActions),
     reason: z.string().trim().max(200).optional(),
   })
   .refine((b) => b.action === 'approve' || (b.reason?.length ?? 0) > 0, {
     path: ['reason'],
     message: 'recordReasonRequired',
+  })
+  .refine((b) => (b.ids ? !b.filter : Boolean(b.filter && b.expected)), {
+    path: ['ids'],
+    message: 'examineIdsOrFilter',
   });
 export type ExamineBody = z.infer<typeof examineBody>;
 /** Answer of examine / del / restore: how many records changed (others were already there or not visible). */
@@ -336,4 +366,6 @@ export const updateYmfsBody = z.object({
 export const delYmfsQuery = z.object({ id: z.uuid() });
 /** POST /api/sync/examineUserList → value: users who may examine in the selected project. */
 export const examineUser = z.object({ id: z.string(), account: z.string(), name: z.string() });
+/** POST /api/sync/examineUserList → value */
+export const examineUserListValue = z.array(examineUser);
 export const examineUserListBody = z.object({ prjCode: code.optional() }).optional();

@@ -57,47 +57,96 @@ export function readToken(req: FastifyRequest): string | undefined {
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function resolveSession(db: Db, token: string, ttlMs: number): Promise<AuthContext> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+/** A session's roles in its selected project: one row per role held there (a live project only). */
+type HeldRole = { id: number; code: string; permissions: string[] };
+
+/**
+ * The session, its user and the user's roles in the selected project in ONE query: every API
+ * call pays for this, so it is a single round trip (the grants and the project's liveness are
+ * sub-selects of the same statement). Nothing is cached: an ended session, a removed member or a
+ * deleted project is refused on the very next request.
+ */
+function sessionQuery(db: Db) {
+  return db
+    .select({
+      id: sessions.id,
+      projectCode: sessions.projectCode,
+      roleId: sessions.roleId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      endedAt: sessions.endedAt,
+      endReason: sessions.endReason,
+      userId: users.id,
+      account: users.account,
+      isSuperAdmin: users.isSuperAdmin,
+      status: users.status,
+      deletedAt: users.deletedAt,
+      held: sql<
+        HeldRole[] | string | null
+      >`(select json_agg(json_build_object('id', r.id, 'code', r.code, 'permissions', r.permissions))
+        from ${userProjectRoles} upr
+        join ${roles} r on r.id = upr.role_id
+        join ${projects} p on p.code = upr.project_code and p.deleted_at is null
+        where upr.user_id = ${sessions.userId} and upr.project_code = ${sessions.projectCode})`,
+      projectLive: sql<boolean>`exists(select 1 from ${projects} p
+        where p.code = ${sessions.projectCode} and p.deleted_at is null)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('resolve_session');
+}
+/** Built once per database: the statement is the same on every request (no per-request query building). */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function resolveSession(db: Db, token: string, ttlMs: number): Promise<AuthContext> {
+  let prepared = sessionQueries.get(db);
+  if (!prepared) sessionQueries.set(db, (prepared = sessionQuery(db)));
+  const [row] = await prepared.execute({ tokenHash: hashToken(token) });
   if (!row) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
-  const { session, user } = row;
-  if (session.endedAt) {
-    throw session.endReason === 'elsewhere'
+  if (row.endedAt) {
+    throw row.endReason === 'elsewhere'
       ? new AppError(ErrorCode.signedInElsewhere, 'signedInElsewhere')
       : new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   }
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now || user.deletedAt || user.status !== 'active') {
+  if (row.expiresAt.getTime() <= now || row.deletedAt || row.status !== 'active') {
     throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlMs) })
-      .where(eq(sessions.id, session.id));
+      .where(eq(sessions.id, row.id));
   }
   // The selected project counts only while it is live and the user still holds a role there
   // (the active one, when one is chosen); otherwise the session has no project (projectRequired).
-  let projectCode = session.projectCode;
+  let projectCode = row.projectCode;
   let grants: { roleCodes: string[]; permissions: Set<string> } = { roleCodes: [], permissions: new Set() };
   if (projectCode) {
-    const held = await projectGrants(db, user.id, projectCode, session.roleId);
+    const all = (typeof row.held === 'string' ? (JSON.parse(row.held) as HeldRole[]) : row.held) ?? [];
+    const held = grantsOf(all, row.roleId);
     if (held.roleCodes.length) grants = held;
-    else if (!(user.isSuperAdmin && (await isLiveProject(db, projectCode)))) projectCode = null;
+    else if (!(row.isSuperAdmin && row.projectLive)) projectCode = null;
   }
   return {
-    sessionId: session.id,
-    userId: user.id,
-    account: user.account,
-    isSuperAdmin: user.isSuperAdmin,
+    sessionId: row.id,
+    userId: row.userId,
+    account: row.account,
+    isSuperAdmin: row.isSuperAdmin,
     projectCode,
-    roleId: projectCode ? session.roleId : null,
+    roleId: projectCode ? row.roleId : null,
     ...grants,
+  };
+}
+
+/** The roles (only the active one when one is chosen) and the union of their permissions. */
+function grantsOf(rows: HeldRole[], activeRoleId: number | null) {
+  const active = activeRoleId ? rows.filter((r) => r.id === activeRoleId) : rows;
+  return {
+    roleCodes: active.map((r) => r.code),
+    permissions: new Set(active.flatMap((r) => r.permissions)),
   };
 }
 
@@ -109,29 +158,6 @@ export async function isLiveProject(db: Db, code: string): Promise<boolean> {
     .where(and(eq(projects.code, code), isNull(projects.deletedAt)))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * The user's roles and permissions in one live project; only the active role when one is chosen.
- * A deleted project grants nothing.
- */
-export async function projectGrants(
-  db: Db,
-  userId: string,
-  projectCode: string,
-  activeRoleId: number | null,
-): Promise<{ roleCodes: string[]; permissions: Set<string> }> {
-  const rows = await db
-    .select({ id: roles.id, code: roles.code, permissions: roles.permissions })
-    .from(userProjectRoles)
-    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
-    .innerJoin(projects, and(eq(projects.code, userProjectRoles.projectCode), isNull(projects.deletedAt)))
-    .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
-  const active = activeRoleId ? rows.filter((r) => r.id === activeRoleId) : rows;
-  return {
-    roleCodes: active.map((r) => r.code),
-    permissions: new Set(active.flatMap((r) => r.permissions)),
-  };
 }
 
 type SessionEndReason = (typeof sessions.$inferSelect)['endReason'];

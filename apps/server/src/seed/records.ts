@@ -101,7 +101,13 @@ export async function generateRecords(
   const key = `${o.projectCode}/photo/seed/${randomUUID()}.jpg`;
   const jpeg = await demoJpeg(new Date());
   await deps.storage.put(key, Readable.from([jpeg]), 'image/jpeg');
+  // Thumbnail and EXIF as an upload makes them.
+  const thumb = await files.thumbnail(files.bufferStream(jpeg));
+  const thumbKey = thumb ? `${key}.thumb.jpg` : null;
+  if (thumb && thumbKey) await deps.storage.put(thumbKey, files.bufferStream(thumb), 'image/jpeg');
   const photo = await files.insertFile(db, {
+    ...(await files.photoFacts(jpeg)),
+    thumbKey,
     projectCode: o.projectCode,
     ownerId: members[0]!.id,
     kind: 'photo',

@@ -24,6 +24,8 @@ export const files = pgTable(
     takenAt: timestamp({ withTimezone: true }),
     exifLong: doublePrecision(),
     exifLat: doublePrecision(),
+    /** The camera (EXIF Make + Model), when the photo says. */
+    camera: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_project_kind_idx').on(t.projectCode, t.kind), index('files_owner_idx').on(t.ownerId)],

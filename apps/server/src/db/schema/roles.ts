@@ -21,6 +21,11 @@ export const roles = pgTable('roles', {
   description: text().notNull().default(''),
   permissions: jsonb().$type<string[]>().notNull().default([]),
   builtIn: boolean().notNull().default(false),
+  /**
+   * Built-in roles: the version of the built-in grants this role has been offered
+   * (roles/builtin.ts `builtinGrantChanges`); each start adds what later versions added, once.
+   */
+  builtinVersion: integer().notNull().default(1),
   /** null: platform-wide (built-in or made by a super administrator); else the project that owns it. */
   projectCode: text().references(() => projects.code),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

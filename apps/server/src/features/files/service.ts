@@ -16,6 +16,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hasBadCharacters } from '../../platform/validation.ts';
 import { type FileRow, findFile, insertFile } from './queries.ts';
+import { bufferStream, EXIF_HEAD_BYTES, type PhotoFacts, photoFacts, thumbnail } from './media.ts';
 import { sniff } from './sniff.ts';
 
 export function toFileInfo(row: FileRow): FileInfo {
@@ -75,12 +76,21 @@ export async function upload(
 
   const hash = createHash('sha256');
   let bytes = 0;
+  // A photo's first bytes are kept to read its EXIF (time, position, camera) after storing it.
+  const photo = kind === 'photo';
+  const headChunks: Buffer[] = [];
+  let headBytes = 0;
   const counted = Readable.from(
     (async function* () {
       for await (const chunk of head.stream) {
-        hash.update(chunk as Buffer);
-        bytes += (chunk as Buffer).length;
-        yield chunk as Buffer;
+        const buf = chunk as Buffer;
+        hash.update(buf);
+        bytes += buf.length;
+        if (photo && headBytes < EXIF_HEAD_BYTES) {
+          headChunks.push(buf);
+          headBytes += buf.length;
+        }
+        yield buf;
       }
     })(),
   );
@@ -100,6 +110,16 @@ export async function upload(
     await deps.storage.delete(storageKey);
     throw tooLarge(kind);
   }
+  // Photos: a thumbnail beside the original and the EXIF facts, made at upload (never fatal:
+  // an image sharp cannot decode is kept without a thumbnail, the detail then shows the photo).
+  let media: { thumbKey: string | null } & Partial<PhotoFacts> = { thumbKey: null };
+  if (photo) {
+    const facts = await photoFacts(Buffer.concat(headChunks));
+    const thumb = await thumbnail(await deps.storage.get(storageKey));
+    const thumbKey = thumb ? `${storageKey}.thumb.jpg` : null;
+    if (thumb && thumbKey) await deps.storage.put(thumbKey, bufferStream(thumb), 'image/jpeg');
+    media = { ...facts, thumbKey };
+  }
   try {
     const row = await insertFile(deps.database.db, {
       projectCode,
@@ -110,10 +130,12 @@ export async function upload(
       bytes,
       sha256: hash.digest('hex'),
       storageKey,
+      ...media,
     });
     return toFileInfo(row);
   } catch (error) {
     await deps.storage.delete(storageKey).catch(() => {});
+    if (media.thumbKey) await deps.storage.delete(media.thumbKey).catch(() => {});
     throw error;
   }
 }

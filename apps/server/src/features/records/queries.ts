@@ -127,26 +127,37 @@ export function whereOf(f: ListFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Exact total from the per-day counters (no keyword, live records only). */
-export async function countFromCounters(db: Executor, f: ListFilter): Promise<number> {
-  const parts: SQL[] = [sql`project_code = ${f.projectCode}`, sql`table_code = ${f.tableCode}`];
-  if (f.sectionCode !== undefined) parts.push(sql`section_code = ${f.sectionCode}`);
+/**
+ * The list's total as a scalar sub-select, so that it rides in the page's own statement (one
+ * round trip per page): an exact sum of the per-day counters (no keyword, live records only).
+ */
+export function counterTotal(f: ListFilter): SQL {
+  const parts: SQL[] = [sql`c.project_code = ${f.projectCode}`, sql`c.table_code = ${f.tableCode}`];
+  if (f.sectionCode !== undefined) parts.push(sql`c.section_code = ${f.sectionCode}`);
   if (f.sectionCodes) {
     parts.push(
       f.sectionCodes.length
-        ? sql`section_code in (${sql.join(
+        ? sql`c.section_code in (${sql.join(
             f.sectionCodes.map((c) => sql`${c}`),
             sql`, `,
           )})`
         : sql`false`,
     );
   }
-  if (f.state !== undefined) parts.push(sql`state = ${f.state}`);
-  if (f.begin) parts.push(sql`day >= ${f.begin}::date`);
-  if (f.end) parts.push(sql`day <= ${f.end}::date`);
-  const result = await db.execute(
-    sql`select coalesce(sum(n), 0)::bigint as n from record_counts where ${sql.join(parts, sql` and `)}`,
-  );
+  if (f.state !== undefined) parts.push(sql`c.state = ${f.state}`);
+  if (f.begin) parts.push(sql`c.day >= ${f.begin}::date`);
+  if (f.end) parts.push(sql`c.day <= ${f.end}::date`);
+  return sql`(select coalesce(sum(c.n), 0) from record_counts c where ${sql.join(parts, sql` and `)})`;
+}
+
+/** A count that stops after `cap + 1` matching rows (keyword and recycle-bin lists). */
+export function cappedTotal(where: SQL, cap: number): SQL {
+  return sql`(select count(*) from (select 1 from records r where ${where} limit ${cap + 1}) capped)`;
+}
+
+/** A total sub-select on its own (an empty page carries no row to read it from). */
+export async function totalOnly(db: Executor, total: SQL): Promise<number> {
+  const result = await db.execute(sql`select ${total} as n`);
   return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
 }
 
@@ -156,11 +167,12 @@ export type ListedRow = {
   table_code: string;
   account: string;
   user_name: string;
-  time_submit: Date | string;
+  /** China time, 'YYYY-MM-DD HH:mm:ss'. */
+  time_submit: string;
   ts_key: string;
   sort_key: string | null;
-  time_update: Date | string;
-  time_edit: Date | string | null;
+  time_update: string;
+  time_edit: string | null;
   editor_name: string | null;
   gps_long: number;
   gps_lat: number;
@@ -174,26 +186,40 @@ export type ListedRow = {
   state_reason: string | null;
   fields: Record<string, unknown> | string;
   descriptor_version: number;
-  deleted_at: Date | string | null;
+  deleted: boolean;
+  /** The list's total (the same value on every row of a page). */
+  total_n?: string | number;
 };
 
-const listColumns = sql`r.id, r.section_code, r.table_code, u.account, u.name as user_name, r.time_submit,
-  r.time_submit::text as ts_key, r.time_update, r.time_edit, e.name as editor_name, r.gps_long, r.gps_lat, r.gps_alt,
+/** 'YYYY-MM-DD HH:mm:ss' in China time, as the spec's lists show times: formatted by PostgreSQL. */
+const chinaText = (column: SQL) =>
+  sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+
+// Times leave the database as display text (no timestamp parsing and re-formatting per row in
+// JS); `ts_key` keeps the exact instant for cursors.
+const listColumns = sql`r.id, r.section_code, r.table_code, u.account, u.name as user_name,
+  ${chinaText(sql`r.time_submit`)} as time_submit, r.time_submit::text as ts_key,
+  ${chinaText(sql`r.time_update`)} as time_update, ${chinaText(sql`r.time_edit`)} as time_edit,
+  e.name as editor_name, r.gps_long, r.gps_lat, r.gps_alt,
   r.gps_range, r.gps_xian, r.gps_xiang, r.gps_xzcun, r.gps_xiaoban, r.state, r.state_reason, r.fields,
-  r.descriptor_version, r.deleted_at`;
+  r.descriptor_version, r.deleted_at is not null as deleted`;
 
 /**
- * One page of records. `order` is built by the service from checked column codes only (values
- * bound as parameters); `after` is a keyset condition or undefined; `offset` a bounded OFFSET.
+ * One page of records and the list's total, in one statement: `total` is an uncorrelated scalar
+ * sub-select (run once, as an InitPlan). `order` is built by the service from checked column
+ * codes only (values bound as parameters); `after` is a keyset condition or undefined; `offset`
+ * a bounded OFFSET.
  */
 export async function listPage(
   db: Executor,
   where: SQL,
   order: { expr: SQL; dir: 'asc' | 'desc' },
   page: { limit: number; offset: number; after?: SQL | undefined },
+  total: SQL,
 ): Promise<ListedRow[]> {
   const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key
+  const result =
+    await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key, ${total} as total_n
     from records r
     join users u on u.id = r.collector_id
     left join users e on e.id = r.editor_id
@@ -201,6 +227,12 @@ export async function listPage(
     order by ${order.expr} ${dir}, r.id ${dir}
     limit ${page.limit} offset ${page.offset}`);
   return rowsOf<ListedRow>(result);
+}
+
+/** Ids of the records of a filter, at most `limit` (a batch review of "every record of the filter"). */
+export async function idsOf(db: Executor, where: SQL, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`select r.id from records r where ${where} limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 export async function findRecord(

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectResult, QueryDataListValue, RecordDetail } from '@pineguard/contract';
+import {
+  type CollectResult,
+  type QueryDataListValue,
+  queryDataListValue,
+  type RecordDetail,
+  recordDetail,
+} from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 
@@ -88,6 +95,24 @@ describe('records', () => {
     // The server filled the county from the project's area.
     const listed = await list(admin, { keyWords: '' });
     expect(listed.value.result.list.find((r) => r.id === good.uuid)?.gps_xian).toBe('开化县');
+  });
+
+  it('names the township from a GB/T 2260 township or village code, keeps what the device named', async () => {
+    const byCode = census({ place: { xiang: '330824106' } }, { pic_tree: photoId });
+    const byVillage = census({ place: { xzcun: '330824107201' } }, { pic_tree: photoId });
+    const named = census({ place: { xiang: '华埠镇', xzcun: '金星村' } }, { pic_tree: photoId });
+    const results = (await collect(worker, [byCode, byVillage, named])).value.results;
+    expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created']);
+    const place = async (id: string) => {
+      const d = await t.api<{ data: RecordDetail }>('POST', '/api/sync/queryDataDetail', {
+        token: admin,
+        body: { id },
+      });
+      return [d.value.data.gps_xian, d.value.data.gps_xiang, d.value.data.gps_xzcun];
+    };
+    expect(await place(byCode.uuid)).toEqual(['开化县', '桐村镇', '']);
+    expect(await place(byVillage.uuid)).toEqual(['开化县', '杨林镇', '330824107201']);
+    expect(await place(named.uuid)).toEqual(['开化县', '华埠镇', '金星村']);
   });
 
   it('stores a concurrently resent batch exactly once and answers duplicate with the id', async () => {
@@ -179,6 +204,132 @@ describe('records', () => {
     const mine = await list(bd, { ...oct });
     expect(mine.value.result.total).toBe(13);
     expect(mine.value.result.list.every((r) => r.code_project4 === 'KH-BD01')).toBe(true);
+  });
+
+  it('answers a page in one statement besides the session, exactly as the contract says; keyword totals follow writes', async () => {
+    const census2 = Array.from({ length: 3 }, (_, i) =>
+      census(
+        { timeSubmit: new Date(Date.UTC(2026, 8, 1 + i, 2)).toISOString() },
+        { pic_tree: photoId, beizhu: '红松岭样地' },
+      ),
+    );
+    await collect(worker, census2);
+    // Every statement the driver is asked to run during one list call.
+    const client = (t.deps.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+      .$client;
+    const original = client.query;
+    const sent: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      sent.push(typeof first === 'string' ? first : first.text);
+      return original.apply(this, args);
+    };
+    let res: Awaited<ReturnType<typeof list>>;
+    try {
+      await list(admin, {}); // descriptors and project context are read once, then reused
+      sent.length = 0;
+      res = await list(admin, { pageSize: 20 });
+    } finally {
+      client.query = original;
+    }
+    expect(res.code).toBe(0);
+    // The session (with its grants) and the page with its total: no separate count, no metadata.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/from records r/);
+    expect(sent[1]).toMatch(/record_counts/);
+    // The list is serialised without zod (plainJson): prove nothing would be stripped or refused.
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/queryDataList',
+      headers: { token: admin },
+      payload: { prjStandCode: 'gbksdc0101', pageNum: 1, pageSize: 5 },
+    });
+    const body = raw.json() as { value: unknown };
+    expect(queryDataListValue.parse(body.value)).toEqual(body.value);
+    const detailRaw = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/queryDataDetail',
+      headers: { token: admin },
+      payload: { id: census2[0]!.uuid },
+    });
+    const detailBody = detailRaw.json() as { value: { data: unknown } };
+    expect(recordDetail.parse(detailBody.value.data)).toEqual(detailBody.value.data);
+    // Times leave as China time text.
+    expect((body.value as QueryDataListValue).result.list[0]!.time_submit).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
+    // A keyword total is remembered for the next pages, and forgotten by a write.
+    const before = await list(admin, { keyWords: '红松岭' });
+    expect(before.value.result.total).toBe(3);
+    const approved = await t.api('POST', '/api/data/examine', {
+      token: jianli,
+      body: { ids: [census2[0]!.uuid], action: 'approve' },
+    });
+    expect(approved.code).toBe(0);
+    const pending = await list(admin, { keyWords: '红松岭', codeState: '10' });
+    expect(pending.value.result.total).toBe(2);
+    await t.api('POST', '/api/data/del', { token: admin, body: { ids: [census2[1]!.uuid] } });
+    const after = await list(admin, { keyWords: '红松岭' });
+    expect(after.value.result.total).toBe(2);
+  });
+
+  it('makes a thumbnail and reads EXIF time, position and camera at upload; the detail serves both', async () => {
+    // A real JPEG carrying EXIF, made here (no binary in the repository).
+    const jpeg = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 120, b: 60 } },
+    })
+      .jpeg({ quality: 80 })
+      .withExif({
+        IFD0: { Make: 'HUAWEI', Model: 'Mate 60', DateTime: '2026:11:20 09:30:05' },
+        IFD2: { DateTimeOriginal: '2026:11:20 09:30:05' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '29/1 8/1 2400/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '118/1 24/1 3600/100',
+        },
+      })
+      .toBuffer();
+    const upload = async (bytes: Buffer, type: string, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      const res = new Response(form);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload?kind=photo',
+        headers: { token: worker, 'content-type': res.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await res.arrayBuffer()),
+      });
+      return (up.json() as { value: { id: string } }).value.id;
+    };
+    const withExif = await upload(jpeg, 'image/jpeg', 'stump.jpg');
+    const plain = await upload(png, 'image/png', 'plain.png');
+    const rec = census({}, { pic_tree: [withExif, plain] });
+    expect((await collect(worker, [rec])).value.results[0]?.status).toBe('created');
+    const detail = await t.api<{ data: RecordDetail }>('POST', '/api/sync/queryDataDetail', {
+      token: admin,
+      body: { id: rec.uuid },
+    });
+    const [photo, other] = detail.value.data.media;
+    expect(photo).toMatchObject({
+      fileId: withExif,
+      takenAt: '2026-11-20T01:30:05.000Z', // 09:30:05 China time
+      camera: 'HUAWEI Mate 60',
+    });
+    expect(photo!.exifLat).toBeCloseTo(29.14, 5);
+    expect(photo!.exifLong).toBeCloseTo(118.41, 5);
+    expect(photo!.thumbUrl).toContain('v=thumb');
+    const thumb = await t.app.inject({ method: 'GET', url: photo!.thumbUrl! });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    const size = await sharp(thumb.rawPayload).metadata();
+    expect([size.format, size.width, size.height]).toEqual(['jpeg', 320, 240]);
+    const full = await t.app.inject({ method: 'GET', url: photo!.url });
+    expect(full.rawPayload.equals(jpeg)).toBe(true);
+    // A photo without EXIF gets a thumbnail (never enlarged) and no facts.
+    expect(other).toMatchObject({ fileId: plain, takenAt: null, exifLat: null, camera: null });
+    const small = await t.app.inject({ method: 'GET', url: other!.thumbUrl! });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(1);
   });
 
   it('shows detail with media and timeline; reviews, corrects, deletes and restores with history', async () => {
@@ -299,6 +450,134 @@ describe('records', () => {
     await collect(worker, [other]);
     const hidden = await t.api('POST', '/api/sync/queryDataDetail', { token: bd, body: { id: other.uuid } });
     expect(hidden.code).not.toBe(0);
+  });
+
+  it('refuses project B on every records route of the route table (ids and prjCode), and leaves B unchanged', async () => {
+    const rowsOf = async (q: ReturnType<typeof sql>) =>
+      ((await t.deps.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // B's own record (with B's photo) and one of A's.
+    const jsForm = new FormData();
+    jsForm.append('file', new Blob([png], { type: 'image/png' }), 'b.png');
+    const formRes = new Response(jsForm);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?kind=photo',
+      headers: { token: adminJs, 'content-type': formRes.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await formRes.arrayBuffer()),
+    });
+    const bPhoto = (up.json() as { value: { id: string } }).value.id;
+    const bRecord = census({ sectionCode: 'JS-BD01' }, { pic_tree: bPhoto });
+    expect((await collect(adminJs, [bRecord])).value.results[0]?.status).toBe('created');
+    const aRecord = census({}, { pic_tree: photoId });
+    expect((await collect(worker, [aRecord])).value.results[0]?.status).toBe('created');
+    const b = { id: bRecord.uuid, table_code: bRecord.tableCode };
+    const a = { id: aRecord.uuid };
+    const bId = b.id;
+    const aId = a.id;
+    const snapshot = () =>
+      rowsOf(
+        sql`select id, state, state_reason, fields, deleted_at, time_edit from records where project_code = 'JS2026' order by id`,
+      );
+    const before = await snapshot();
+    const table = b.table_code;
+    // One request per records route naming B; `refused` checks the answer.
+    const refusedEnvelope = (res: { code: number }) => res.code !== 0;
+    const sweep: Record<
+      string,
+      { body?: unknown; query?: string; refused?: (res: { code: number; value: unknown }) => boolean }
+    > = {
+      'POST /api/collect/records': {
+        body: { records: [census({ uuid: bId })] },
+        refused: (res) => (res.value as { results: CollectResult[] }).results[0]?.status === 'rejected',
+      },
+      'POST /api/sync/queryDataList': {
+        body: { prjCode: 'JS2026', prjStandCode: table, pageNum: 1, pageSize: 10 },
+      },
+      'POST /api/sync/queryDataDetail': { body: { id: bId } },
+      'POST /api/sync/uploadData4PC': {
+        body: {
+          tbName: 'gbksdc0101',
+          data: {
+            code_project4: 'JS-BD02',
+            kssl: 1,
+            shuzhong: '马尾松',
+            dcfs: '地面调查',
+            pic_tree: photoId,
+          },
+        },
+      },
+      'POST /api/data/examine': { body: { ids: [bId], action: 'approve' } },
+      'POST /api/data/del': { body: { ids: [bId] } },
+      'POST /api/data/restore': { body: { ids: [bId] } },
+      'POST /api/data/update': { body: { id: bId, fields: { beizhu: 'x' } } },
+      'POST /api/data/columnList': { body: { prjCode: 'JS2026', prjStandCode: table } },
+      'POST /api/data/uploadColumns': { body: { prjCode: 'JS2026' } },
+      'POST /api/sync/queryYmfsList': {
+        body: { prjCode: 'JS2026', prjStandCode: 'gbymfs0101', pageNum: 1, pageSize: 10 },
+      },
+      'GET /api/sync/queryYmfsDetail': { query: `id=${bId}` },
+      'DELETE /api/data/delYmfs': { query: `id=${bId}` },
+      'POST /api/data/examineYmfs': { body: { code_result: 20, pid: bId } },
+      'POST /api/data/updateYmfs': {
+        body: { id: bId, projectCode: 'KH2026', yimushuliang: 3, tableCode: table },
+      },
+      'POST /api/sync/examineUserList': { body: { prjCode: 'JS2026' } },
+    };
+    // The route table decides what is swept: a new records route without a line above fails here.
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const recordsRoutes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.includes('records'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(recordsRoutes.sort()).toEqual(Object.keys(sweep).sort());
+    for (const [key, req] of Object.entries(sweep)) {
+      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+      for (const token of [admin, jianli]) {
+        const res = await t.api(method, req.query ? `${path}?${req.query}` : path, { token, body: req.body });
+        expect((req.refused ?? refusedEnvelope)(res), `${key} answered ${res.code} ${res.message}`).toBe(
+          true,
+        );
+      }
+    }
+    // A record of A named with B's project code is refused too.
+    const mixed = await t.api('POST', '/api/data/updateYmfs', {
+      token: admin,
+      body: { id: aId, projectCode: 'JS2026', yimushuliang: 3, tableCode: table },
+    });
+    expect(mixed.code).not.toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reviews every record of a filter after the count is confirmed, refusing a moved count', async () => {
+    const marked = Array.from({ length: 4 }, () => census({}, { pic_tree: photoId, beizhu: '全选批审样本' }));
+    await collect(worker, marked);
+    const filter = { prjStandCode: 'gbksdc0101', keyWords: '全选批审样本', codeState: '10' as const };
+    const listed = await list(jianli, filter);
+    expect(listed.value.result.total).toBe(4);
+    const stale = await t.api<{ changed: number }>('POST', '/api/data/examine', {
+      token: jianli,
+      body: { filter, expected: 3, action: 'approve' },
+    });
+    expect(stale.code).not.toBe(0);
+    expect(stale.message).toContain('4');
+    const neither = await t.api('POST', '/api/data/examine', { token: jianli, body: { action: 'approve' } });
+    expect(neither.code).not.toBe(0);
+    const foreign = await t.api('POST', '/api/data/examine', {
+      token: jianli,
+      body: { filter: { ...filter, prjCode: 'JS2026' }, expected: 4, action: 'approve' },
+    });
+    expect(foreign.code).not.toBe(0);
+    const done = await t.api<{ changed: number; ids: string[] }>('POST', '/api/data/examine', {
+      token: jianli,
+      body: { filter, expected: 4, action: 'return', reason: '照片不清晰' },
+    });
+    expect(done.code).toBe(0);
+    expect(done.value.changed).toBe(4);
+    expect(done.value.ids.sort()).toEqual(marked.map((m) => m.uuid).sort());
+    expect((await list(jianli, filter)).value.result.total).toBe(0);
+    const back = await list(jianli, { ...filter, codeState: '30' });
+    expect(back.value.result.list.every((r) => r.state_reason === '照片不清晰')).toBe(true);
   });
 
   it('serves the tree-quantity calls, columns, upload columns and examiners', async () => {

@@ -2,19 +2,19 @@ import {
   changedValue,
   collectBody,
   collectValue,
-  columnDescriptor,
   columnListBody,
+  columnListValue,
   createdValue,
   delYmfsQuery,
   envelope,
   examineBody,
-  examineUser,
   examineUserListBody,
+  examineUserListValue,
   examineYmfsBody,
   queryDataListBody,
   queryDataListValue,
   queryYmfsListBody,
-  recordDetail,
+  recordDetailValue,
   recordIdBody,
   recordIdQuery,
   recordIdsBody,
@@ -27,10 +27,10 @@ import {
   ymfsDetailValue,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authOf, prjCodeInBody, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
+import { plainJson } from '../../platform/serializer.ts';
 import * as files from '../files/index.ts';
 import * as records from './service.ts';
 
@@ -58,6 +58,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/sync/queryDataList', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
@@ -69,12 +70,13 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/sync/queryDataDetail', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read' },
     schema: {
       tags,
       summary: '采集数据详情（字段、媒体、时间线）',
       body: recordIdBody,
-      response: { 200: envelope(z.object({ data: recordDetail })) },
+      response: { 200: envelope(recordDetailValue) },
     },
     handler: async (req) =>
       ok({ data: await records.detail(deps, authOf(req), projectOf(req), req.body.id, sign) }),
@@ -103,7 +105,10 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/data/examine', {
-    config: { access: 'records.review' },
+    config: {
+      access: 'records.review',
+      projectOf: (req) => (req.body as { filter?: { prjCode?: string } } | undefined)?.filter?.prjCode,
+    },
     schema: {
       tags,
       summary: '审核采集数据（通过、退回、驳回）',
@@ -112,7 +117,16 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const lang = requestLang(req);
-      const value = await records.examine(deps, authOf(req), projectOf(req), req.body);
+      const { ids, filter, expected, action, reason } = req.body;
+      const value =
+        filter && expected
+          ? await records.examineByFilter(deps, authOf(req), projectOf(req), {
+              filter,
+              expected,
+              action,
+              reason,
+            })
+          : await records.examine(deps, authOf(req), projectOf(req), { ids: ids ?? [], action, reason });
       const key =
         req.body.action === 'approve' ? 'approved' : req.body.action === 'return' ? 'returned' : 'rejected';
       return ok(value, t(lang, key));
@@ -169,7 +183,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '标准表字段描述',
       body: columnListBody,
-      response: { 200: envelope(z.array(columnDescriptor)) },
+      response: { 200: envelope(columnListValue) },
     },
     handler: async (req) =>
       ok(
@@ -192,6 +206,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---- tree quantity (ymfs) ---- */
 
   app.post('/api/sync/queryYmfsList', {
+    serializerCompiler: plainJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
@@ -298,7 +313,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: '可审核人员',
       body: examineUserListBody,
-      response: { 200: envelope(z.array(examineUser)) },
+      response: { 200: envelope(examineUserListValue) },
     },
     handler: async (req) => ok(await records.examineUsers(deps, projectOf(req))),
   });

@@ -8,10 +8,12 @@ import {
   type HistoryEntry,
   type Lang,
   MAX_FIELDS_BYTES,
+  MAX_EXAMINE_BY_FILTER,
   MAX_PAGE_NUM,
   type QueryDataListBody,
   type QueryDataListValue,
   type RecordDetail,
+  type RecordFilter,
   type RecordMedia,
   type RecordRow,
   sortableFixedColumns,
@@ -22,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { decodeCursor, encodeCursor, estimateRows } from '../../platform/pagination.ts';
+import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../../platform/pagination.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
@@ -55,6 +57,8 @@ type ProjectContext = {
   areaCode: string;
   areaName: string;
   sections: Map<string, { areaCodes: string[]; areaNames: string[]; managerId: string | null }>;
+  /** The townships of the project's county (code → name), to name a township the device sent as a code. */
+  townships: Map<string, string>;
 };
 
 async function projectContext(db: Executor, projectCode: string): Promise<ProjectContext> {
@@ -63,11 +67,13 @@ async function projectContext(db: Executor, projectCode: string): Promise<Projec
   const paths = await areas.areaPaths(db, [project.areaCode]);
   const path = paths.get(project.areaCode) ?? '';
   const sections = await projects.listSections(db, projectCode);
+  const townships = await areas.projectTownships(db, project.areaCode);
   return {
     projectCode,
     areaCode: project.areaCode,
     areaName: path.split(' / ').pop() ?? '',
     sections: new Map(sections.map((s) => [s.code, s])),
+    townships: new Map(townships.map((a) => [a.code, a.name])),
   };
 }
 
@@ -181,14 +187,7 @@ export async function ingest(
     results.push({ uuid: r.id, status: 'created', id: r.id });
     if (seen.has(r.id)) continue;
     seen.add(r.id);
-    // Location names the device left empty: the county from the project's area, the township
-    // from the section when it covers exactly one.
-    const place = {
-      gpsXian: r.place.xian || ctx.areaName,
-      gpsXiang: r.place.xiang || (section.areaNames.length === 1 ? section.areaNames[0]! : ''),
-      gpsXzcun: r.place.xzcun || '',
-      gpsXiaoban: r.place.xiaoban || '',
-    };
+    const place = placeNames(ctx, section, r.place);
     rows.push({
       id: r.id,
       projectCode,
@@ -228,6 +227,7 @@ export async function ingest(
     );
     return inserted;
   });
+  forgetTotals();
   const notInserted = rows.filter((row) => !stored.has(row.id!)).map((row) => row.id!);
   const owners = await q.projectsOfIds(db, notInserted);
   const firstSeen = new Set<string>();
@@ -246,6 +246,27 @@ export async function ingest(
     }
     return { uuid: res.uuid, status: 'duplicate', id: res.uuid };
   });
+}
+
+/**
+ * Location names (decision "Location names"): what the device sent wins, a GB/T 2260 township
+ * code (9 digits) or village code (12 digits) is named from the county's area tree; an empty
+ * county is the project's county; an empty township is the village code's township, else the
+ * section's township when the section covers exactly one. Nothing is guessed from the point: we
+ * hold no township or village boundaries, and a wrong township in a report is worse than none.
+ */
+function placeNames(ctx: ProjectContext, section: { areaNames: string[] }, device: IncomingRecord['place']) {
+  const xzcun = device.xzcun ?? '';
+  const xiang = device.xiang ?? '';
+  const villageTownship = /^\d{12}$/.test(xzcun) ? ctx.townships.get(xzcun.slice(0, 9)) : undefined;
+  const named = /^\d{9}$/.test(xiang) ? ctx.townships.get(xiang) : undefined;
+  return {
+    gpsXian: device.xian || ctx.areaName,
+    gpsXiang:
+      named ?? (xiang || villageTownship || (section.areaNames.length === 1 ? section.areaNames[0]! : '')),
+    gpsXzcun: xzcun,
+    gpsXiaoban: device.xiaoban || '',
+  };
 }
 
 /** Parses the raw records of POST /api/collect/records one by one: one bad record never fails the batch. */
@@ -333,6 +354,12 @@ function rejected(errors: FieldError[]): AppError {
 
 /* ------------------------------------------------------------------ list */
 
+/** Keyword (and recycle-bin) totals per filter, reused for this long by the next pages. */
+const KEYWORD_TOTAL_MS = 10_000;
+const keywordTotals = new Map<string, { at: number; total: { total: number; totalExact: boolean } }>();
+/** Any write through this process forgets them (other instances' copies age out within seconds). */
+const forgetTotals = () => keywordTotals.clear();
+
 const cursorCache = new Map<string, string>();
 const CURSOR_CACHE_MAX = 20_000;
 function remember(key: string, cursor: string) {
@@ -388,9 +415,9 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
     code_project4: r.section_code,
     code_usr_account: r.account,
     userName: r.user_name,
-    time_submit: chinaTime(r.time_submit)!,
-    time_update: chinaTime(r.time_update)!,
-    time_edit: chinaTime(r.time_edit),
+    time_submit: r.time_submit,
+    time_update: r.time_update,
+    time_edit: r.time_edit,
     user_edit: r.editor_name,
     gps_long: gpsText(Number(r.gps_long)),
     gps_lat: gpsText(Number(r.gps_lat)),
@@ -403,12 +430,34 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
     code_state: r.state,
     state_reason: r.state_reason,
     table_code: r.table_code,
-    deleted: r.deleted_at !== null,
+    deleted: r.deleted,
   };
 }
 
 /** Escapes LIKE wildcards of a keyword. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's filter as SQL terms: the caller's section scope applied, the keyword reduced and escaped. */
+async function listFilter(
+  db: Executor,
+  auth: AuthContext,
+  projectCode: string,
+  body: RecordFilter & { deleted?: boolean | undefined },
+): Promise<q.ListFilter> {
+  const scope = await sectionScope(db, auth, projectCode);
+  const keyword = body.keyWords ? searchToken(body.keyWords) : '';
+  return {
+    projectCode,
+    tableCode: body.prjStandCode,
+    deleted: body.deleted ?? false,
+    sectionCode: body.biaoduan || undefined,
+    sectionCodes: scope,
+    state: body.codeState,
+    begin: body.begin,
+    end: body.end,
+    keyword: keyword ? likeEscape(keyword) : undefined,
+  };
+}
 
 /**
  * queryDataList. Paging: the default sort (time_submit, id) pages by keyset — from the client's
@@ -430,19 +479,7 @@ export async function list(
       tableFor(db, projectCode, body.prjStandCode),
     ),
   ]);
-  const scope = await sectionScope(db, auth, projectCode);
-  const keyword = body.keyWords ? searchToken(body.keyWords) : '';
-  const filter: q.ListFilter = {
-    projectCode,
-    tableCode: body.prjStandCode,
-    deleted: body.deleted ?? false,
-    sectionCode: body.biaoduan || undefined,
-    sectionCodes: scope,
-    state: body.codeState,
-    begin: body.begin,
-    end: body.end,
-    keyword: keyword ? likeEscape(keyword) : undefined,
-  };
+  const filter = await listFilter(db, auth, projectCode, body);
   const where = q.whereOf(filter);
   const sort = sortOf(body.sort, table.columns);
   const keysetable = sort.code === 'time_submit' || sort.code === 'time_update';
@@ -473,10 +510,32 @@ export async function list(
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
-  const [rows, total] = await Promise.all([
-    q.listPage(db, where, { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }),
-    totalOf(db, filter, where),
-  ]);
+  // Without a keyword the counters answer exactly (a sum over a few hundred rows). With one (or
+  // in the recycle bin) a capped count answers, beyond which the planner's estimate does; that
+  // count reads every row of the filter, so it is remembered for a few seconds per filter and
+  // the next pages of the same filter do not count again. Either rides in the page's statement.
+  const counted = !filter.keyword && !filter.deleted;
+  const remembered = counted ? undefined : keywordTotals.get(cacheKey);
+  const fresh = remembered && Date.now() - remembered.at < KEYWORD_TOTAL_MS ? remembered : undefined;
+  const totalSql = counted
+    ? q.counterTotal(filter)
+    : fresh
+      ? sql`null::bigint`
+      : q.cappedTotal(where, EXACT_COUNT_LIMIT);
+  const rows = await q.listPage(
+    db,
+    where,
+    { expr: sort.expr, dir },
+    { limit: body.pageSize, offset, after },
+    totalSql,
+  );
+  const total =
+    fresh?.total ??
+    (await totalOf(db, rows[0]?.total_n ?? (await q.totalOnly(db, totalSql)), counted, where, cacheKey));
+  if (!counted && !fresh) {
+    if (keywordTotals.size >= 5_000) keywordTotals.clear();
+    keywordTotals.set(cacheKey, { at: Date.now(), total });
+  }
   if (reverse) rows.reverse();
   const list = rows.map((r) => toRow(r, ctx));
   let nextCursor: string | undefined;
@@ -495,20 +554,14 @@ export async function list(
   };
 }
 
-async function totalOf(db: Executor, filter: q.ListFilter, where: SQL) {
-  if (!filter.keyword && !filter.deleted)
-    return { total: await q.countFromCounters(db, filter), totalExact: true };
-  const capped = await db.execute(
-    sql`select count(*)::int as n from (select 1 from records r where ${where} limit 10001) x`,
+/** An exact total, or past the cap the planner's estimate (remembered a few seconds per filter). */
+async function totalOf(db: Executor, raw: string | number, counted: boolean, where: SQL, filterKey: string) {
+  const n = Number(raw);
+  if (counted || n <= EXACT_COUNT_LIMIT) return { total: n, totalExact: true };
+  const estimate = await cachedRead(`estimate:${filterKey}`, () =>
+    estimateRows(db, sql`select 1 from records r where ${where}`),
   );
-  const n = Number(
-    ((capped as { rows?: { n: number }[] }).rows ?? (capped as unknown as { n: number }[]))[0]?.n ?? 0,
-  );
-  if (n <= 10_000) return { total: n, totalExact: true };
-  return {
-    total: Math.max(n, await estimateRows(db, sql`select 1 from records r where ${where}`)),
-    totalExact: false,
-  };
+  return { total: Math.max(n, estimate), totalExact: false };
 }
 
 /* ------------------------------------------------------------------ detail */
@@ -534,7 +587,7 @@ export async function detail(
 ): Promise<RecordDetail> {
   const { db } = deps.database;
   const r = await visibleRecord(db, auth, projectCode, id);
-  if (r.deleted_at !== null && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
+  if (r.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
     throw fail.notFound('recordNotFound');
   }
   const [ctx, table, history] = await Promise.all([
@@ -577,6 +630,7 @@ export async function detail(
         takenAt: f.takenAt ? f.takenAt.toISOString() : null,
         exifLong: f.exifLong,
         exifLat: f.exifLat,
+        camera: f.camera,
       },
     ];
   });
@@ -616,7 +670,7 @@ export async function examine(
   input: { ids: string[]; action: 'approve' | 'return' | 'reject'; reason?: string | undefined },
 ) {
   const rule = transitions[input.action];
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const rows = await lockVisible(tx, auth, projectCode, input.ids);
     const moving = rows.filter((r) => !r.deletedAt && rule.from.includes(r.state));
     if (!moving.length) throw fail.invalid('stateChangeInvalid');
@@ -648,6 +702,37 @@ export async function examine(
     );
     return { changed: ids.length, ids };
   });
+  forgetTotals();
+  return result;
+}
+
+/**
+ * "Every record of the filter": the reviewer saw the list's total and confirmed it (`expected`).
+ * The filter is read again (the caller's sections only); more than MAX_EXAMINE_BY_FILTER or a
+ * count that moved since is refused with the new count; then the records that can make the move
+ * are moved like a selection of ids (locked, history, counters), the others are left as they are.
+ */
+export async function examineByFilter(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: {
+    filter: RecordFilter;
+    expected: number;
+    action: 'approve' | 'return' | 'reject';
+    reason?: string | undefined;
+  },
+) {
+  const { db } = deps.database;
+  await cachedRead(`table:${projectCode}:${input.filter.prjStandCode}`, () =>
+    tableFor(db, projectCode, input.filter.prjStandCode),
+  );
+  const filter = await listFilter(db, auth, projectCode, input.filter);
+  const ids = await q.idsOf(db, q.whereOf(filter), MAX_EXAMINE_BY_FILTER + 1);
+  if (ids.length > MAX_EXAMINE_BY_FILTER)
+    throw fail.invalid('examineTooMany', { max: MAX_EXAMINE_BY_FILTER });
+  if (ids.length !== input.expected) throw fail.invalid('examineCountChanged', { count: ids.length });
+  return examine(deps, auth, projectCode, { ids, action: input.action, reason: input.reason });
 }
 
 export async function setDeleted(
@@ -658,7 +743,7 @@ export async function setDeleted(
   deleted: boolean,
   reason?: string,
 ) {
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const rows = await lockVisible(tx, auth, projectCode, ids);
     const moving = rows.filter((r) => (r.deletedAt !== null) !== deleted);
     const changed = moving.map((r) => r.id);
@@ -685,6 +770,8 @@ export async function setDeleted(
     );
     return { changed: changed.length, ids: changed };
   });
+  forgetTotals();
+  return result;
 }
 
 /** The approval save: corrects dynamic fields (not fixed, pic_ or vdo_), keeping before/after per field. */
@@ -695,7 +782,7 @@ export async function correct(
   input: { id: string; fields: Record<string, unknown>; reason?: string | undefined },
   lang: Lang,
 ) {
-  return deps.database.db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const [row] = await lockVisible(tx, auth, projectCode, [input.id]);
     if (!row) throw fail.notFound('recordNotFound');
     if (row.deletedAt) throw fail.invalid('recordDeleted');
@@ -758,6 +845,8 @@ export async function correct(
     ]);
     return { changed: 1, ids: [row.id] };
   });
+  forgetTotals();
+  return result;
 }
 
 /* ------------------------------------------------------------------ columns, users, holders */

@@ -2,7 +2,8 @@ import { type PermissionKey, projectPermissionKeys } from '@pineguard/contract';
 
 /**
  * Built-in roles, created at first start (and never overwritten afterwards, so administrators
- * may adjust them). The super administrator is a flag on the user, not a role: it has every
+ * may adjust them; what later versions add reaches existing databases through
+ * `builtinGrantChanges`). The super administrator is a flag on the user, not a role: it has every
  * permission in every project and the system-admin menus.
  */
 export type BuiltinRole = {
@@ -88,3 +89,41 @@ export const builtinRoles: BuiltinRole[] = [
     menus: [100, 200, 300, 400, 500, 601, 701, 703, 900],
   },
 ];
+
+/**
+ * What each version of the built-in roles ADDED to a role (permissions and menus), oldest first.
+ * At start every built-in role whose `builtin_version` is older gains the later additions once,
+ * then records the newest version: a permission an administrator removed afterwards is never
+ * put back, and nothing is ever taken away. When a built-in role gains a permission or menu in
+ * `builtinRoles`, add it here under the next version.
+ */
+export const builtinGrantChanges: {
+  version: number;
+  role: string;
+  permissions: PermissionKey[];
+  menus: number[];
+}[] = [
+  // Session 3: records deletion, the workers' export and full ID numbers, the split worker menus.
+  {
+    version: 2,
+    role: 'project_admin',
+    permissions: ['records.delete', 'workers.export', 'workers.idNumber'],
+    menus: [],
+  },
+  {
+    version: 2,
+    role: 'supervisor',
+    permissions: ['workers.export', 'workers.idNumber'],
+    menus: [701, 702, 703],
+  },
+  {
+    version: 2,
+    role: 'section_manager',
+    permissions: ['workers.export', 'workers.idNumber'],
+    menus: [701, 703, 704, 705],
+  },
+  { version: 2, role: 'gov_viewer', permissions: [], menus: [701] },
+];
+
+/** The newest version of the built-in grants (what a role created now starts at). */
+export const BUILTIN_GRANTS_VERSION = Math.max(1, ...builtinGrantChanges.map((c) => c.version));

@@ -1,5 +1,5 @@
 import type { RoleItem } from '@pineguard/contract';
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   invitations,
@@ -138,4 +138,38 @@ export async function existingRoleCodes(db: Executor, codes: string[]): Promise<
 export async function insertRoleIfMissing(db: Executor, values: RoleValues): Promise<number | undefined> {
   const [created] = await db.insert(roles).values(values).onConflictDoNothing().returning({ id: roles.id });
   return created?.id;
+}
+
+/** Built-in roles not yet offered the built-in grants of `version`, locked for the update. */
+export function builtinRolesBefore(db: Executor, version: number) {
+  return db
+    .select({
+      id: roles.id,
+      code: roles.code,
+      permissions: roles.permissions,
+      builtinVersion: roles.builtinVersion,
+    })
+    .from(roles)
+    .where(and(eq(roles.builtIn, true), lt(roles.builtinVersion, version)))
+    .orderBy(roles.id)
+    .for('update');
+}
+
+/** Sets a built-in role's permissions and the grants version it has now been offered. */
+export async function setBuiltinGrants(db: Executor, id: number, permissions: string[], version: number) {
+  await db.update(roles).set({ permissions, builtinVersion: version }).where(eq(roles.id, id));
+}
+
+/** Adds menus to a role (those that exist; ones it holds already are left alone). */
+export async function addRoleMenus(db: Executor, roleId: number, menuIds: number[]): Promise<void> {
+  if (!menuIds.length) return;
+  const existing = await db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(inArray(menuItems.id, [...new Set(menuIds)]));
+  if (!existing.length) return;
+  await db
+    .insert(roleMenus)
+    .values(existing.map((m) => ({ roleId, menuId: m.id })))
+    .onConflictDoNothing();
 }

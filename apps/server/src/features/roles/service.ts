@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Executor } from '../../db/client.ts';
-import { builtinRoles } from './builtin.ts';
+import { BUILTIN_GRANTS_VERSION, builtinGrantChanges, builtinRoles } from './builtin.ts';
 import { accountLabel } from '../users/index.ts';
 import * as q from './queries.ts';
 
@@ -162,8 +162,34 @@ export async function ensureBuiltinRoles(deps: Pick<AppDeps, 'database'>): Promi
         description: role.description,
         permissions: role.permissions,
         builtIn: true,
+        builtinVersion: BUILTIN_GRANTS_VERSION,
       });
       if (id && role.menus.length) await q.setRoleMenus(tx, id, role.menus);
     });
   }
+  await upgradeBuiltinRoles(deps);
+}
+
+/**
+ * Existing databases: built-in roles gain what later versions of the built-in grants added
+ * (never what an administrator removed since, never a removal). Locked rows, one transaction:
+ * several instances starting at once upgrade each role once.
+ */
+export async function upgradeBuiltinRoles(deps: Pick<AppDeps, 'database'>): Promise<number> {
+  return deps.database.db.transaction(async (tx) => {
+    const stale = await q.builtinRolesBefore(tx, BUILTIN_GRANTS_VERSION);
+    for (const role of stale) {
+      const changes = builtinGrantChanges.filter(
+        (c) => c.role === role.code && c.version > role.builtinVersion,
+      );
+      const permissions = [...new Set([...role.permissions, ...changes.flatMap((c) => c.permissions)])];
+      await q.setBuiltinGrants(tx, role.id, permissions, BUILTIN_GRANTS_VERSION);
+      await q.addRoleMenus(
+        tx,
+        role.id,
+        changes.flatMap((c) => c.menus),
+      );
+    }
+    return stale.length;
+  });
 }

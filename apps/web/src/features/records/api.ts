@@ -1,16 +1,7 @@
-import type {
-  ColumnDescriptor,
-  FileInfo,
-  ProjectTreeNode,
-  QueryDataListValue,
-  RecordDetail,
-  RecordRow,
-  StandardTableItem,
-} from '@pineguard/contract';
+import type { EndpointInput, EndpointKey, EndpointValue, FileInfo } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, http } from '../../shared/http.ts';
+import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
-import type { ReviewAction } from './review.ts';
 
 /** Filters of the data list as the spec's client sends them (top-level fields of the body). */
 export type RecordFilters = {
@@ -33,16 +24,16 @@ export type RecordFilters = {
 const recordsKey = ['records'];
 
 /** Drops empty filters so the body carries only what the user chose. */
-export function listBody(filters: RecordFilters): Record<string, unknown> {
+export function listBody(filters: RecordFilters): EndpointInput<'POST /api/sync/queryDataList'> {
   return Object.fromEntries(
     Object.entries(filters).filter(([, v]) => v !== undefined && v !== '' && v !== false),
-  );
+  ) as EndpointInput<'POST /api/sync/queryDataList'>;
 }
 
 export function useRecordList(filters: RecordFilters, enabled = true) {
   return useQuery({
     queryKey: [...recordsKey, 'list', filters],
-    queryFn: () => http.post<QueryDataListValue>('/api/sync/queryDataList', listBody(filters)),
+    queryFn: () => api.value('POST /api/sync/queryDataList', listBody(filters)),
     placeholderData: keepPreviousData,
     enabled: enabled && Boolean(filters.prjStandCode),
   });
@@ -51,47 +42,39 @@ export function useRecordList(filters: RecordFilters, enabled = true) {
 export function useRecordDetail(id: string | null) {
   return useQuery({
     queryKey: [...recordsKey, 'detail', id],
-    queryFn: () => http.post<{ data: RecordDetail }>('/api/sync/queryDataDetail', { id }).then((v) => v.data),
+    queryFn: () => api.value('POST /api/sync/queryDataDetail', { id: id ?? '' }).then((v) => v.data),
     enabled: Boolean(id),
   });
 }
 
-function useRecordsMutation<B, V>(url: string) {
+/** A records write through the typed endpoint map; every records query refreshes after it. */
+function useRecordsMutation<K extends EndpointKey>(key: K) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => call<V>('POST', url, { data: body }),
+    mutationFn: (input: EndpointInput<K>) =>
+      (api.call as (k: K, i: EndpointInput<K>) => Promise<{ value: EndpointValue<K>; message: string }>)(
+        key,
+        input,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: recordsKey }),
   });
 }
 
-export type Changed = { changed: number; ids: string[] };
+export type Changed = EndpointValue<'POST /api/data/examine'>;
 
-export const useExamine = () =>
-  useRecordsMutation<{ ids: string[]; action: ReviewAction; reason?: string }, Changed>('/api/data/examine');
-export const useDeleteRecords = () =>
-  useRecordsMutation<{ ids: string[]; reason?: string }, Changed>('/api/data/del');
-export const useRestoreRecords = () =>
-  useRecordsMutation<{ ids: string[]; reason?: string }, Changed>('/api/data/restore');
-export const useCorrectRecord = () =>
-  useRecordsMutation<{ id: string; fields: Record<string, unknown>; reason?: string }, unknown>(
-    '/api/data/update',
-  );
-export const useUploadData4PC = () =>
-  useRecordsMutation<{ tbName: string; data: Record<string, unknown> }, { id: string }>(
-    '/api/sync/uploadData4PC',
-  );
+export const useExamine = () => useRecordsMutation('POST /api/data/examine');
+export const useDeleteRecords = () => useRecordsMutation('POST /api/data/del');
+export const useRestoreRecords = () => useRecordsMutation('POST /api/data/restore');
+export const useCorrectRecord = () => useRecordsMutation('POST /api/data/update');
+export const useUploadData4PC = () => useRecordsMutation('POST /api/sync/uploadData4PC');
 
-export type UploadColumns = {
-  tbName: string;
-  columnList: ColumnDescriptor[];
-  sections: { code: string; name: string }[];
-};
+export type UploadColumns = EndpointValue<'POST /api/data/uploadColumns'>;
 
 /** The upload dialog's columns and the project's sections (the section filter and the tree use them too). */
 export function useUploadColumns(prjCode: string | undefined, tbName: string | undefined) {
   return useQuery({
     queryKey: [...recordsKey, 'uploadColumns', prjCode, tbName],
-    queryFn: () => http.post<UploadColumns>('/api/data/uploadColumns', { prjCode, tbName }),
+    queryFn: () => api.value('POST /api/data/uploadColumns', { prjCode, tbName }),
     enabled: Boolean(prjCode),
     staleTime: 60_000,
   });
@@ -101,7 +84,7 @@ export function useUploadColumns(prjCode: string | undefined, tbName: string | u
 export function useProjectTables(prjCode: string | undefined) {
   return useQuery({
     queryKey: ['project', 'tables', prjCode],
-    queryFn: () => http.post<StandardTableItem[]>('/api/project/prj1StandCodeList', { prjCode }),
+    queryFn: () => api.value('POST /api/project/prj1StandCodeList', { prjCode: prjCode ?? '' }),
     enabled: Boolean(prjCode),
     staleTime: 60_000,
   });
@@ -111,7 +94,7 @@ export function useProjectTables(prjCode: string | undefined) {
 export function useUserProjectTree() {
   return useQuery({
     queryKey: ['user', 'projectTree'],
-    queryFn: () => http.get<ProjectTreeNode[]>('/api/user/userProjectTree'),
+    queryFn: () => api.value('GET /api/user/userProjectTree'),
     staleTime: 60_000,
   });
 }
@@ -121,53 +104,33 @@ export const useProjectCode = () => useSession((s) => s.project?.code);
 
 /* ---- Tree quantity (ymfs) ---- */
 
-export type YmfsList = {
-  columnList?: ColumnDescriptor[];
-  result: { list: RecordRow[]; total: number; totalExact?: boolean };
-};
+export type YmfsList = EndpointValue<'POST /api/sync/queryYmfsList'>;
 
 export function useYmfsList(filters: RecordFilters) {
   return useQuery({
     queryKey: [...recordsKey, 'ymfs', 'list', filters],
-    queryFn: () => http.post<YmfsList>('/api/sync/queryYmfsList', listBody(filters)),
+    queryFn: () => api.value('POST /api/sync/queryYmfsList', listBody(filters)),
     placeholderData: keepPreviousData,
   });
 }
 
-export type YmfsDetail = {
-  data: RecordDetail;
-  yimushuliang: unknown;
-  table_code: string;
-  beizhu: string | null;
-};
+export type YmfsDetail = EndpointValue<'GET /api/sync/queryYmfsDetail'>;
 
 export function useYmfsDetail(id: string | null) {
   return useQuery({
     queryKey: [...recordsKey, 'ymfs', 'detail', id],
-    queryFn: () => http.get<YmfsDetail>('/api/sync/queryYmfsDetail', { params: { id: id ?? '' } }),
+    queryFn: () => api.value('GET /api/sync/queryYmfsDetail', { id: id ?? '' }),
     enabled: Boolean(id),
   });
 }
 
-export const useExamineYmfs = () =>
-  useRecordsMutation<{ code_result: number; pid: string; extras?: string }, unknown>('/api/data/examineYmfs');
-export const useUpdateYmfs = () =>
-  useRecordsMutation<
-    {
-      id: string;
-      projectCode?: string;
-      yimushuliang: number;
-      tableCode: string;
-      beizhu?: string;
-      extras?: string;
-    },
-    unknown
-  >('/api/data/updateYmfs');
+export const useExamineYmfs = () => useRecordsMutation('POST /api/data/examineYmfs');
+export const useUpdateYmfs = () => useRecordsMutation('POST /api/data/updateYmfs');
 
 export function useDeleteYmfs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call<unknown>('DELETE', '/api/data/delYmfs', { params: { id } }),
+    mutationFn: (id: string) => api.call('DELETE /api/data/delYmfs', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: recordsKey }),
   });
 }
@@ -175,8 +138,7 @@ export function useDeleteYmfs() {
 export function useExamineUsers(prjCode: string | undefined) {
   return useQuery({
     queryKey: [...recordsKey, 'examineUsers', prjCode],
-    queryFn: () =>
-      http.post<{ id: string; account: string; name: string }[]>('/api/sync/examineUserList', { prjCode }),
+    queryFn: () => api.value('POST /api/sync/examineUserList', { prjCode }),
     enabled: Boolean(prjCode),
     staleTime: 60_000,
   });

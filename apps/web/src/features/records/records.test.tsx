@@ -7,6 +7,7 @@ import { envelopeResponse, signInWith } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { buildListColumns, mediaCounts, parseSort, sortOf, splitMulti } from './columns.ts';
 import { CorrectionDialog } from './components/CorrectionDialog.tsx';
+import { RecordsPanel } from './components/RecordsPanel.tsx';
 import { RecordTable } from './components/RecordTable.tsx';
 import { ReviewDialog } from './components/ReviewDialog.tsx';
 import { changedFields, correctionFields, editableColumns, initialValues } from './correction.ts';
@@ -358,4 +359,51 @@ describe('review reason rule', () => {
       action: 'approve',
     });
   });
+});
+
+describe('select every record of the filter', () => {
+  it('offers it once a whole page is selected, then reviews by filter with the confirmed count', async () => {
+    signInWith(['records.review', 'records.read']);
+    const rows = [
+      row({ id: '00000000-0000-4000-8000-0000000000b1' }),
+      row({ id: '00000000-0000-4000-8000-0000000000b2' }),
+    ];
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/sync/queryDataList')
+        return envelopeResponse({ columnList, result: { list: rows, total: 37, totalExact: true } });
+      if (url === '/api/data/uploadColumns')
+        return envelopeResponse({ tbName: 'gbksdc0101', columnList, sections: [] });
+      return envelopeResponse({ changed: 37, ids: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<RecordsPanel prjCode="KH2026" tableCode="gbksdc0101" tableName="枯死松树调查" />);
+    const user = userEvent.setup();
+    // One row selected: no offer yet.
+    // The header's box and one per row, once the page has loaded.
+    await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(3));
+    const boxes = screen.getAllByRole('checkbox');
+    await user.click(boxes[1]!);
+    expect(screen.queryByTestId('select-all-of-filter')).not.toBeInTheDocument();
+    // The whole page (header box): the banner offers all 37 of the filter.
+    await user.click(boxes[1]!);
+    await user.click(boxes[0]!);
+    await user.click(await screen.findByTestId('select-all-of-filter'));
+    expect(screen.getByTestId('all-of-filter')).toHaveTextContent('37');
+    const bar = screen.getByTestId('batch-bar');
+    await user.click(within(bar).getByRole('button', { name: /通\s*过/ }));
+    expect(
+      await screen.findByText(/37/, { selector: '.ant-alert-title, .ant-alert-message' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByTestId('review-ok'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/data/examine')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/data/examine') as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(String(init.body))).toEqual({
+      filter: { prjCode: 'KH2026', prjStandCode: 'gbksdc0101' },
+      expected: 37,
+      action: 'approve',
+    });
+  }, 60_000);
 });

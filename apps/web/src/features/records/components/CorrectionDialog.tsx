@@ -2,7 +2,7 @@ import type { RecordDetail } from '@pineguard/contract';
 import { Alert, App, Empty, Form, Input, Modal, Typography } from 'antd';
 import { useMemo } from 'react';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
-import { showTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { useCorrectRecord } from '../api.ts';
 import { changedFields, correctionFields, initialValues } from '../correction.ts';
 import { useRecordsT } from '../messages.ts';
@@ -57,7 +57,7 @@ export function CorrectionDialog({ record, onClose }: { record: RecordDetail; on
         <Typography.Paragraph type="secondary">
           {t('detail.lastEdit', {
             user: record.user_edit,
-            time: showTime(record.time_edit),
+            time: formatDateTime(record.time_edit, { seconds: true, fallback: '—' }),
           })}
         </Typography.Paragraph>
       )}

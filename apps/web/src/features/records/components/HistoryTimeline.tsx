@@ -1,6 +1,6 @@
 import type { FieldChange, HistoryEntry } from '@pineguard/contract';
 import { Empty, Table, Timeline, Typography } from 'antd';
-import { showTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { splitMulti } from '../columns.ts';
 import { type RecordsKey, useRecordsT } from '../messages.ts';
 
@@ -68,7 +68,7 @@ export function HistoryTimeline({ entries }: { entries: HistoryEntry[] }) {
           <div data-testid={`history-${e.action}`}>
             <Typography.Text strong>{t(`history.${e.action}` as RecordsKey)}</Typography.Text>
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-              {e.actorName} · {showTime(e.at)}
+              {e.actorName} · {formatDateTime(e.at, { seconds: true, fallback: '—' })}
             </Typography.Text>
             {e.reason && <div>{t('history.reason', { reason: e.reason })}</div>}
             {e.changes && e.changes.length > 0 && <Changes changes={e.changes} />}

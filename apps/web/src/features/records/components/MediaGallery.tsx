@@ -2,7 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import type { RecordMedia } from '@pineguard/contract';
 import { Button, Card, Empty, Flex, Image, Typography } from 'antd';
 import { useState } from 'react';
-import { showTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { VideoPlayerDialog } from '../../../shared/ui/VideoPlayerDialog.tsx';
 import { useRecordsT } from '../messages.ts';
 
@@ -38,7 +38,9 @@ export function MediaGallery({ media, labels }: { media: RecordMedia[]; labels: 
                   <div>{labels[p.field] ?? p.field}</div>
                   {p.takenAt && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {t('detail.takenAt', { time: showTime(p.takenAt) })}
+                      {t('detail.takenAt', {
+                        time: formatDateTime(p.takenAt, { seconds: true, fallback: '—' }),
+                      })}
                     </Typography.Text>
                   )}
                 </figcaption>

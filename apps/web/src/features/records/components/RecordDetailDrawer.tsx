@@ -1,7 +1,7 @@
 import type { RecordDetail } from '@pineguard/contract';
 import { Alert, Button, Descriptions, Drawer, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
-import { showTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { useRecordDetail } from '../api.ts';
 import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
 import { useRecordsT } from '../messages.ts';
@@ -86,8 +86,12 @@ export function RecordBody({ record }: { record: RecordDetail }) {
         <Descriptions.Item label={t('col.xmdq')}>{record.xmdq || empty}</Descriptions.Item>
         <Descriptions.Item label={t('col.section')}>{record.code_project4 || empty}</Descriptions.Item>
         <Descriptions.Item label={t('col.collector')}>{record.userName || empty}</Descriptions.Item>
-        <Descriptions.Item label={t('col.timeSubmit')}>{showTime(record.time_submit)}</Descriptions.Item>
-        <Descriptions.Item label={t('detail.received')}>{showTime(record.time_update)}</Descriptions.Item>
+        <Descriptions.Item label={t('col.timeSubmit')}>
+          {formatDateTime(record.time_submit, { seconds: true, fallback: '—' })}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('detail.received')}>
+          {formatDateTime(record.time_update, { seconds: true, fallback: '—' })}
+        </Descriptions.Item>
         <Descriptions.Item label={t('detail.id')}>
           <Typography.Text copyable style={{ fontSize: 12 }}>
             {record.id}
@@ -125,7 +129,7 @@ export function RecordBody({ record }: { record: RecordDetail }) {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {t('detail.lastEdit', {
               user: record.user_edit,
-              time: showTime(record.time_edit),
+              time: formatDateTime(record.time_edit, { seconds: true, fallback: '—' }),
             })}
           </Typography.Paragraph>
         )}

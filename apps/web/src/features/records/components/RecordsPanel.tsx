@@ -1,5 +1,10 @@
 import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { RecordDetail, RecordRow } from '@pineguard/contract';
+import {
+  MAX_EXAMINE_BY_FILTER,
+  type RecordDetail,
+  type RecordFilter,
+  type RecordRow,
+} from '@pineguard/contract';
 import { Button, Dropdown, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
@@ -42,7 +47,11 @@ export function RecordsPanel({
   const [sort, setSort] = useState(defaultSort);
   const [selected, setSelected] = useState<string[]>([]);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [review, setReview] = useState<{ action: ReviewAction; ids: string[] } | null>(null);
+  const [review, setReview] = useState<{ action: ReviewAction; ids: string[]; allOfFilter?: boolean } | null>(
+    null,
+  );
+  // "Select every record of the filter" (as antd/Gmail tables offer it once a whole page is selected).
+  const [allOfFilter, setAllOfFilter] = useState(false);
   const [correcting, setCorrecting] = useState<RecordDetail | null>(null);
   const [removal, setRemoval] = useState<{ mode: 'delete' | 'restore'; ids: string[] } | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -66,6 +75,7 @@ export function RecordsPanel({
     setPage((p) => ({ ...p, pageNum: 1 }));
     setCursor(undefined);
     setSelected([]);
+    setAllOfFilter(false);
   };
   // The next or previous page goes by the server's keyset cursor; other pages by number.
   const changePage = (pageNum: number, size: number) => {
@@ -84,6 +94,23 @@ export function RecordsPanel({
   const recycle = filters.deleted === true;
   const rows = useMemo(() => value?.result.list ?? [], [value]);
   const selectedStates = rows.filter((r) => selected.includes(r.id)).map((r) => r.code_state);
+  const total = value?.result.total ?? 0;
+  const wholePage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const offerAll = !recycle && canReview && wholePage && total > rows.length;
+  const select = (ids: string[]) => {
+    setSelected(ids);
+    setAllOfFilter(false);
+  };
+  /** The list's filter exactly as the list was asked for it (what "every record of the filter" means). */
+  const recordFilter: RecordFilter = {
+    prjCode,
+    prjStandCode: tableCode,
+    ...(filters.biaoduan ? { biaoduan: filters.biaoduan } : {}),
+    ...(filters.begin ? { begin: filters.begin } : {}),
+    ...(filters.end ? { end: filters.end } : {}),
+    ...(filters.keyWords ? { keyWords: filters.keyWords } : {}),
+    ...(filters.codeState ? { codeState: filters.codeState as RecordFilter['codeState'] } : {}),
+  };
 
   const openCorrection = (record: RecordDetail) => setCorrecting(record);
   const rowActions = useCallback(
@@ -158,7 +185,34 @@ export function RecordsPanel({
           data-testid="batch-bar"
           style={{ padding: '6px 12px', background: 'var(--ant-color-primary-bg, #e6f4ff)', borderRadius: 6 }}
         >
-          <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
+          {allOfFilter ? (
+            <Typography.Text strong data-testid="all-of-filter">
+              {t('list.allOfFilterSelected', { total })}
+            </Typography.Text>
+          ) : (
+            <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
+          )}
+          {offerAll && !allOfFilter && (
+            <>
+              <Typography.Text type="secondary">
+                {t('list.pageSelected', { count: rows.length })}
+              </Typography.Text>
+              {total <= MAX_EXAMINE_BY_FILTER && value?.result.totalExact !== false ? (
+                <Button
+                  size="small"
+                  type="link"
+                  data-testid="select-all-of-filter"
+                  onClick={() => setAllOfFilter(true)}
+                >
+                  {t('list.selectAllOfFilter', { total })}
+                </Button>
+              ) : (
+                <Typography.Text type="warning">
+                  {t('list.allOfFilterTooMany', { max: MAX_EXAMINE_BY_FILTER })}
+                </Typography.Text>
+              )}
+            </>
+          )}
           {!recycle &&
             canReview &&
             (['approve', 'return', 'reject'] as const).map((a) => (
@@ -167,13 +221,15 @@ export function RecordsPanel({
                 size="small"
                 type={a === 'approve' ? 'primary' : 'default'}
                 danger={a === 'reject'}
-                disabled={selectedStates.length > 0 && !offeredActions(selectedStates).includes(a)}
-                onClick={() => setReview({ action: a, ids: selected })}
+                disabled={
+                  !allOfFilter && selectedStates.length > 0 && !offeredActions(selectedStates).includes(a)
+                }
+                onClick={() => setReview({ action: a, ids: selected, allOfFilter })}
               >
                 {t(`action.${a}`)}
               </Button>
             ))}
-          {canDelete && (
+          {canDelete && !allOfFilter && (
             <Button
               size="small"
               danger={!recycle}
@@ -182,7 +238,7 @@ export function RecordsPanel({
               {t(recycle ? 'action.restore' : 'action.delete')}
             </Button>
           )}
-          <Button size="small" type="link" onClick={() => setSelected([])}>
+          <Button size="small" type="link" onClick={() => select([])}>
             {t('list.clear')}
           </Button>
         </Flex>
@@ -200,7 +256,7 @@ export function RecordsPanel({
           setPage((p) => ({ ...p, pageNum: 1 }));
           setCursor(undefined);
         }}
-        {...(canReview || canDelete ? { selected, onSelect: setSelected } : {})}
+        {...(canReview || canDelete ? { selected, onSelect: select } : {})}
         actions={rowActions}
         onOpen={openRow}
       />
@@ -220,8 +276,12 @@ export function RecordsPanel({
       <ReviewDialog
         action={review?.action ?? null}
         ids={review?.ids ?? []}
+        filter={review?.allOfFilter ? { filter: recordFilter, expected: total } : undefined}
         onClose={() => setReview(null)}
-        onDone={() => setSelected((s) => s.filter((id) => !review?.ids.includes(id)))}
+        onDone={() => {
+          if (review?.allOfFilter) select([]);
+          else setSelected((s) => s.filter((id) => !review?.ids.includes(id)));
+        }}
       />
       {correcting && <CorrectionDialog record={correcting} onClose={() => setCorrecting(null)} />}
       {removal && (

@@ -1,3 +1,4 @@
+import type { RecordFilter } from '@pineguard/contract';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useExamine } from '../api.ts';
@@ -13,11 +14,14 @@ const titles = { approve: 'review.approve', return: 'review.return', reject: 're
 export function ReviewDialog({
   action,
   ids,
+  filter,
   onClose,
   onDone,
 }: {
   action: ReviewAction | null;
   ids: string[];
+  /** Every record of the list's filter instead of ids: the count the reviewer saw is confirmed. */
+  filter?: { filter: RecordFilter; expected: number } | undefined;
   onClose: () => void;
   onDone?: () => void;
 }) {
@@ -30,15 +34,16 @@ export function ReviewDialog({
   }, [action, form]);
   if (!action) return null;
   const required = reasonRequired(action);
+  const count = filter ? filter.expected : ids.length;
   const submit = async () => {
     const { reason } = await form.validateFields();
     const { value } = await examine.mutateAsync({
-      ids,
+      ...(filter ? { filter: filter.filter, expected: filter.expected } : { ids }),
       action,
       ...(reason?.trim() ? { reason: reason.trim() } : {}),
     });
     // One toast: a warning when some were skipped (not a success beside it).
-    const skipped = ids.length - value.changed;
+    const skipped = count - value.changed;
     if (skipped > 0) message.warning(t('review.partial', { changed: value.changed, skipped }));
     else message.success(t('review.done', { changed: value.changed }));
     onDone?.();
@@ -54,12 +59,7 @@ export function ReviewDialog({
       okButtonProps={{ danger: action === 'reject', 'data-testid': 'review-ok' } as never}
       destroyOnHidden
     >
-      <Alert
-        type="info"
-        showIcon
-        title={t('review.count', { count: ids.length })}
-        style={{ marginBottom: 12 }}
-      />
+      <Alert type="info" showIcon title={t('review.count', { count })} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical" name="review">
         <Form.Item
           name="reason"

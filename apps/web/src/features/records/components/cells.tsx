@@ -1,5 +1,5 @@
 import { Space, Tag, Typography } from 'antd';
-import { showTime } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import { type ListColumn, splitMulti } from '../columns.ts';
 
 /** One cell of the data list, by its column's kind. */
@@ -16,7 +16,7 @@ export function Cell({ column, value }: { column: ListColumn; value: unknown }) 
         </Space>
       );
     case 'time':
-      return <>{showTime(String(value))}</>;
+      return <>{formatDateTime(String(value), { seconds: true, fallback: '—' })}</>;
     case 'number':
       return (
         <>
