@@ -89,8 +89,12 @@ export function AuditLog() {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')}
-            style={{ width: fitWidth(t('filter.keyword'), 240) }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 240) }}
+            maxLength={50}
+          />
         </Form.Item>
       </SearchForm>
       <PagedTable<AuditItem>

@@ -224,8 +224,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
         }
       >
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')}
-            style={{ width: fitWidth(t('filter.keyword'), 200) }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 200) }}
+            maxLength={50}
+          />
         </Form.Item>
         {allProjects ? (
           <Form.Item name="prjCode">
@@ -242,8 +246,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
           </Form.Item>
         ) : (
           <Form.Item name="roleId">
-            <Select allowClear placeholder={t('filter.role')}
-              style={{ width: fitWidth(t('filter.role'), 160) }} options={roleOptions} />
+            <Select
+              allowClear
+              placeholder={t('filter.role')}
+              style={{ width: fitWidth(t('filter.role'), 160) }}
+              options={roleOptions}
+            />
           </Form.Item>
         )}
         <Form.Item name="status">

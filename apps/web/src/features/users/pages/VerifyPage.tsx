@@ -106,8 +106,12 @@ export default function VerifyPage() {
       <Alert type="info" showIcon title={t('verify.intro')} style={{ marginBottom: 16 }} />
       <SearchForm list={state}>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')}
-            style={{ width: fitWidth(t('filter.keyword'), 260) }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 260) }}
+            maxLength={50}
+          />
         </Form.Item>
       </SearchForm>
       <PagedTable<UserListItem>

@@ -218,7 +218,11 @@ export default function WorkerListPage() {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: fitWidth(t('filter.keyword'), 220) }} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 220) }}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

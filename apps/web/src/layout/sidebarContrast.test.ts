@@ -1,6 +1,11 @@
 import { expect, it } from 'vitest';
-import { themePresets } from '../layout/settingsStore.ts';
-import { contrast, sidebarBackground, sidebarSelectedColor, sidebarSelectedContrast } from './themeColors.ts';
+import { themePresets } from './settingsStore.ts';
+import {
+  contrast,
+  sidebarBackground,
+  sidebarSelectedColor,
+  sidebarSelectedContrast,
+} from '../shared/themeColors.ts';
 
 it('keeps a bright theme colour as it is for the selected sidebar item', () => {
   expect(sidebarSelectedColor('#409EFF')).toBe('#409eff');
