@@ -10,6 +10,7 @@ import { sizeTokens, useAppStore } from '../layout/appStore.ts';
 import { useSettings } from '../layout/settingsStore.ts';
 import { useLangStore } from '../locales/index.ts';
 import { bindFeedback } from '../shared/feedback.ts';
+import { sidebarSelectedColor } from '../shared/themeColors.ts';
 
 /** Gives code outside components (http client, guard) antd's themed message and modal. */
 function FeedbackBridge() {
@@ -39,6 +40,7 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Non-antd bits (progress bar, sidebar accents) follow the theme through a CSS variable.
     document.documentElement.style.setProperty('--pg-theme', theme);
+    document.documentElement.style.setProperty('--pg-sidebar-selected', sidebarSelectedColor(theme));
   }, [theme]);
 
   return (
@@ -46,7 +48,12 @@ export function Providers({ children }: { children: ReactNode }) {
       <ConfigProvider
         locale={lang === 'en' ? enUS : zhCN}
         componentSize={componentSize}
-        theme={{ token: { colorPrimary: theme, colorLink: theme, fontSize } }}
+        // colorInfo too: antd's info blue (#1677ff: info alerts, toasts, processing tags) would sit
+        // beside the theme colour otherwise. The dark sidebar's selected item stands out on it.
+        theme={{
+          token: { colorPrimary: theme, colorLink: theme, colorInfo: theme, fontSize },
+          components: { Menu: { darkItemSelectedBg: sidebarSelectedColor(theme) } },
+        }}
       >
         <AntApp>
           <FeedbackBridge />

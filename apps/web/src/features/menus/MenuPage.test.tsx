@@ -1,6 +1,7 @@
 import type { MenuRow } from '@pineguard/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { useLangStore } from '../../locales/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { envelopeResponse } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -62,4 +63,26 @@ it('does not promise to delete a parent’s children: it says to delete them fir
   const external = screen.getByText('帮助').closest('tr') as HTMLElement;
   expect(external.textContent).not.toContain('新增子项');
   expect(parent.textContent).toContain('新增子项');
+});
+
+it('shows resource titles in English in the en locale (English title when stored, else as typed)', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      envelopeResponse([
+        { ...row(1, '二维码管理', true), titleEn: 'QR code management' },
+        row(2, '巡查记录', false),
+      ]),
+    ),
+  );
+  useSession.setState({ info: { isAdmin: true } as never });
+  useLangStore.getState().setLang('en');
+  try {
+    renderWithProviders(<MenuPage />);
+    expect(await screen.findByText('QR code management')).toBeInTheDocument();
+    expect(screen.queryByText('二维码管理')).toBeNull();
+    expect(screen.getByText('巡查记录')).toBeInTheDocument();
+  } finally {
+    useLangStore.getState().setLang('zh-CN');
+  }
 });

@@ -1,5 +1,7 @@
 import { buildMenuTree, type MenuNode, type UpdateRoleInput } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLangStore } from '../../locales/index.ts';
+import { menuTitle } from '../../shared/builtinNames.ts';
 import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 
@@ -22,10 +24,14 @@ export function useRoleDetail(id: number | null) {
 
 /** Project-scope menus as a tree (the grants a role can hold). */
 export function useProjectMenuTree() {
+  const lang = useLangStore((s) => s.lang);
   return useQuery({
     queryKey: ['menus', 'list'],
     queryFn: () => api.value('GET /api/menu/list'),
-    select: (rows): MenuNode[] => buildMenuTree(rows.filter((r) => r.scope === 'project')),
+    select: (rows): MenuNode[] =>
+      buildMenuTree(
+        rows.filter((r) => r.scope === 'project').map((r) => ({ ...r, title: menuTitle(r, lang) })),
+      ),
   });
 }
 

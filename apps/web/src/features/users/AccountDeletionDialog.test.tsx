@@ -35,3 +35,26 @@ it('passes the phone on when confirmed', async () => {
   await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('13800000000'));
   expect(onClose).toHaveBeenCalled();
 });
+
+it('keeps a refused deletion out of the error log and the dialog open', async () => {
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => rejections.push(reason);
+  process.on('unhandledRejection', onRejection);
+  try {
+    const onConfirm = vi.fn(() => Promise.reject(new Error('手机号与账号不符')));
+    const onClose = vi.fn();
+    renderWithProviders(<AccountDeletionDialog open onClose={onClose} onConfirm={onConfirm} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('手机号'), '13800000000');
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('确定注销该账号吗？');
+    await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    await waitFor(() => expect(onConfirm).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rejections).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  } finally {
+    process.off('unhandledRejection', onRejection);
+  }
+});

@@ -28,7 +28,13 @@ export function AccountDeletionDialog({
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await onConfirm(phone.trim());
+        try {
+          await onConfirm(phone.trim());
+        } catch {
+          // The caller (its http client) shows the refusal; the dialog stays open for another try.
+          // Rethrowing would reach the page's error log as an uncaught rejection.
+          return;
+        }
         onClose();
       },
       onCancel: () => {

@@ -113,6 +113,31 @@ describe('worker list', () => {
     });
   });
 
+  it('keeps a refused deletion out of the error log (no uncaught rejection)', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const refusal = '该人员已有打卡记录，不能删除';
+      serve((c) =>
+        c.url.includes('deleteOne')
+          ? envelopeResponse(null, 40900, refusal)
+          : envelopeResponse({ list: [worker(1)], total: 1, nextCursor: null }),
+      );
+      page(<WorkerListPage />);
+      const row = (await screen.findByText('徐土根1')).closest('tr') as HTMLElement;
+      const user = userEvent.setup({ delay: null });
+      await user.click(within(row).getByRole('button', { name: /删\s*除/ }));
+      await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+      expect(await screen.findByText(refusal)).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  }, 60_000);
+
   it('offers no changes to a reader', async () => {
     signInWith(['workers.read']);
     serve(() => envelopeResponse({ list: [worker(1)], total: 1, nextCursor: null }));

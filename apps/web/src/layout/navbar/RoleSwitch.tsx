@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLangStore } from '../../locales/index.ts';
+import { roleName } from '../../shared/builtinNames.ts';
 import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 import { clearTabs } from '../tabs/tabsStore.ts';
@@ -38,9 +39,15 @@ export function RoleSwitch() {
 
   const switchTo = (role: HeldRole) =>
     modal.confirm({
-      title: tx.confirm.replace('{name}', role.name),
+      title: tx.confirm.replace('{name}', roleName(role, lang)),
       onOk: async () => {
-        const result = await api.call('POST /api/user/switchRole', { roleId: role.id });
+        let result;
+        try {
+          result = await api.call('POST /api/user/switchRole', { roleId: role.id });
+        } catch {
+          // The http client has shown the refusal; rethrowing would reach the error log uncaught.
+          return;
+        }
         clearTabs();
         client.clear();
         // A new token drops the loaded info: the guard reloads it and the menus with it.
@@ -56,7 +63,7 @@ export function RoleSwitch() {
       menu={{
         selectable: true,
         selectedKeys: active ? [String(active.id)] : [],
-        items: heldRoles.map((r) => ({ key: String(r.id), label: r.name })),
+        items: heldRoles.map((r) => ({ key: String(r.id), label: roleName(r, lang) })),
         onClick: ({ key }) => {
           const role = heldRoles.find((r) => String(r.id) === key);
           if (role && role.id !== active?.id) switchTo(role);
@@ -69,7 +76,7 @@ export function RoleSwitch() {
         data-testid="role-switch"
         title={tx.label}
       >
-        <UserSwitchOutlined /> {active?.name ?? tx.all}
+        <UserSwitchOutlined /> {active ? roleName(active, lang) : tx.all}
       </button>
     </Dropdown>
   );

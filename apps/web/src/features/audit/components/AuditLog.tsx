@@ -1,5 +1,6 @@
 import type { AuditItem } from '@pineguard/contract';
 import { Card, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { useLangStore } from '../../../locales/index.ts';
 import { type AuditFilters, useAuditList } from '../api.ts';
 import { auditEntities, useAuditT } from '../messages.ts';
@@ -62,7 +63,11 @@ export function AuditLog() {
       render: (a: string) => (
         <Tag
           color={
-            ['delete', 'reject', 'revoke', 'archive'].includes(a) ? 'red' : a === 'create' ? 'green' : 'blue'
+            ['delete', 'reject', 'revoke', 'archive'].includes(a)
+              ? 'red'
+              : a === 'create'
+                ? 'green'
+                : 'processing'
           }
         >
           {actionLabel(a, lang)}
@@ -79,12 +84,17 @@ export function AuditLog() {
           <Select
             allowClear
             placeholder={t('filter.entity')}
-            style={{ width: 140 }}
+            style={{ width: fitWidth(t('filter.entity'), 140) }}
             options={auditEntities.map((e) => ({ value: e, label: t(`entity.${e}`) }))}
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 240 }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 240) }}
+            maxLength={50}
+          />
         </Form.Item>
       </SearchForm>
       <PagedTable<AuditItem>

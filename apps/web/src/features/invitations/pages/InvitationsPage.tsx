@@ -17,7 +17,8 @@ import {
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useT } from '../../../locales/index.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useCan } from '../../../shared/permissions.ts';
 import { useInsertInvite, useInvites, useInviteRoles, useRevokeInvite } from '../invitationsApi.ts';
@@ -33,6 +34,7 @@ type Values = { roleId: number; expiresAt?: Dayjs | null; maxUses?: number | nul
 /** /users/userInvitation: the project's invitation codes; generate and revoke. */
 export default function InvitationsPage() {
   const t = useInvitesT();
+  const lang = useLangStore((s) => s.lang);
   const tc = useT();
   const { modal } = App.useApp();
   const can = useCan();
@@ -86,7 +88,13 @@ export default function InvitationsPage() {
         </Typography.Text>
       ),
     },
-    { title: t('col.role'), dataIndex: 'roleName', key: 'roleName', width: colWidth.text },
+    {
+      title: t('col.role'),
+      dataIndex: 'roleName',
+      key: 'roleName',
+      width: colWidth.text,
+      render: (name: string) => roleName({ name }, lang),
+    },
     { title: t('col.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: colWidth.person },
     {
       title: t('col.created'),
@@ -179,7 +187,7 @@ export default function InvitationsPage() {
           >
             <Select
               loading={roles.isLoading}
-              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }))}
             />
           </Form.Item>
           <Form.Item

@@ -20,7 +20,8 @@ import {
   Tag,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { useT } from '../../../locales/index.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
+import { menuTitle } from '../../../shared/builtinNames.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { menuIcon } from '../../../shared/ui/menuIcon.tsx';
@@ -43,6 +44,7 @@ type Dialog = { mode: 'add'; parent: MenuRow | null } | { mode: 'edit'; row: Men
 /** /system/menu: resources (menu items) as a tree table; super administrators edit. */
 export default function MenuPage() {
   const t = useMenusT();
+  const lang = useLangStore((s) => s.lang);
   const tc = useT();
   const { message } = App.useApp();
   const editable = useIsSuperAdmin();
@@ -91,10 +93,10 @@ export default function MenuPage() {
       title: t('col.title'),
       dataIndex: 'title',
       key: 'title',
-      render: (title: string, r) => (
+      render: (_: string, r) => (
         <Space size={4}>
           {menuIcon(r.icon || undefined)}
-          {title}
+          {menuTitle(r, lang)}
           {r.builtIn && <Tag color="gold">{t('builtIn')}</Tag>}
         </Space>
       ),
@@ -115,7 +117,7 @@ export default function MenuPage() {
       dataIndex: 'scope',
       key: 'scope',
       render: (s: MenuRow['scope']) => (
-        <Tag color={s === 'system' ? 'purple' : 'blue'}>{t(`scope.${s}`)}</Tag>
+        <Tag color={s === 'system' ? 'purple' : 'processing'}>{t(`scope.${s}`)}</Tag>
       ),
     },
     ...(editable
@@ -139,8 +141,8 @@ export default function MenuPage() {
                   <ConfirmAction
                     title={
                       r.children?.length
-                        ? t('delete.hasChildren', { title: r.title, count: r.children.length })
-                        : t('delete.confirm', { title: r.title })
+                        ? t('delete.hasChildren', { title: menuTitle(r, lang), count: r.children.length })
+                        : t('delete.confirm', { title: menuTitle(r, lang) })
                     }
                     label={t('delete')}
                     danger
@@ -159,7 +161,7 @@ export default function MenuPage() {
     dialog?.mode === 'edit'
       ? t('form.edit')
       : dialog?.parent
-        ? t('form.newChild', { title: dialog.parent.title })
+        ? t('form.newChild', { title: menuTitle(dialog.parent, lang) })
         : t('form.new');
 
   return (

@@ -1,5 +1,7 @@
 import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useDebounced } from '../../../shared/useDebounced.ts';
 import { useAddMembers, useCandidates, useProjectRoles } from '../adminApi.ts';
 import { useProjectsT } from '../projectMessages.ts';
@@ -18,6 +20,7 @@ export function AddMembersDialog({
   onClose: () => void;
 }) {
   const t = useProjectsT();
+  const lang = useLangStore((s) => s.lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [typed, setTyped] = useState('');
@@ -96,7 +99,7 @@ export function AddMembersDialog({
         >
           <Select
             loading={roles.isLoading}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }))}
           />
         </Form.Item>
       </Form>

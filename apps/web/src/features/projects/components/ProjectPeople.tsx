@@ -3,6 +3,9 @@ import type { ProjectMember } from '@pineguard/contract';
 import { Button, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useCan, useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { useDebounced } from '../../../shared/useDebounced.ts';
@@ -19,6 +22,7 @@ import { colWidth } from '../../../shared/ui/tableColumns.ts';
  */
 export function ProjectPeople({ project }: { project: { code: string; name: string } }) {
   const t = useProjectsT();
+  const lang = useLangStore((s) => s.lang);
   const superAdmin = useIsSuperAdmin();
   const can = useCan();
   const [typed, setTyped] = useState('');
@@ -40,8 +44,8 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
       ellipsis: false,
       render: (_, m) =>
         m.roleNames.map((r, i) => (
-          <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'blue' : undefined}>
-            {r}
+          <Tag key={r} color={m.roleCodes[i] === 'project_admin' ? 'processing' : undefined}>
+            {roleName({ name: r, code: m.roleCodes[i] }, lang)}
           </Tag>
         )),
     },
@@ -70,7 +74,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
       <div data-testid="project-managers">
         <Typography.Text strong>{t('people.adminsLabel')}</Typography.Text>
         {(managers.data ?? []).map((m) => (
-          <Tag key={m.id} color="blue">
+          <Tag key={m.id} color="processing">
             {m.name}（{m.account}）
           </Tag>
         ))}
@@ -80,7 +84,7 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
         <Input.Search
           allowClear
           placeholder={t('people.search')}
-          style={{ width: 220 }}
+          style={{ width: fitWidth(t('people.search'), 220, 76) }}
           value={typed}
           onChange={(e) => {
             setTyped(e.target.value);

@@ -22,6 +22,7 @@ import {
   useProjectList,
   useRestoreProject,
 } from '../adminApi.ts';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { MeasuresDialog } from '../components/MeasuresDialog.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
 import { ProjectPeople } from '../components/ProjectPeople.tsx';
@@ -150,7 +151,11 @@ export default function ProjectSysPage() {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input placeholder={t('filter.keyword')} allowClear style={{ width: 220 }} />
+          <Input
+            placeholder={t('filter.keyword')}
+            allowClear
+            style={{ width: fitWidth(t('filter.keyword'), 220) }}
+          />
         </Form.Item>
         <Form.Item name="area">
           <Cascader

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import { theme } from 'antd';
 import L from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
@@ -32,6 +33,7 @@ export default function RecordMap({
   range: number;
   label: string;
 }) {
+  const { token } = theme.useToken();
   return (
     <MapContainer
       center={[lat, long]}
@@ -50,7 +52,7 @@ export default function RecordMap({
     >
       {mapTileUrl && <TileLayer url={mapTileUrl} />}
       {range > 0 && (
-        <Circle center={[lat, long]} radius={range} pathOptions={{ color: '#409EFF', weight: 1 }} />
+        <Circle center={[lat, long]} radius={range} pathOptions={{ color: token.colorPrimary, weight: 1 }} />
       )}
       <Marker position={[lat, long]} icon={markerIcon}>
         <Tooltip permanent direction="right">

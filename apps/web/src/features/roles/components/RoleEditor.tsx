@@ -11,11 +11,11 @@ const isPermissionKey = (k: string): k is PermissionKey => (permissionKeys as re
 
 type Values = { name: string; description: string; permissions: string[]; menuKeys: number[] };
 
-function toTreeData(nodes: MenuNode[]): DataNode[] {
+function toTreeData(nodes: MenuNode[], hidden: (title: string) => string): DataNode[] {
   return nodes.map((n) => ({
     key: n.id,
-    title: n.hidden ? `${n.title}（隐藏）` : n.title,
-    children: n.children.length ? toTreeData(n.children) : undefined,
+    title: n.hidden ? hidden(n.title) : n.title,
+    children: n.children.length ? toTreeData(n.children, hidden) : undefined,
   }));
 }
 
@@ -72,7 +72,10 @@ export function RoleEditor({
   const detail = useRoleDetail(roleId);
   const menus = useProjectMenuTree();
   const save = useSaveRole();
-  const treeData = useMemo(() => toTreeData(menus.data ?? []), [menus.data]);
+  const treeData = useMemo(
+    () => toTreeData(menus.data ?? [], (title) => t('editor.menuHidden', { title })),
+    [menus.data, t],
+  );
 
   useEffect(() => {
     if (roleId === null) {

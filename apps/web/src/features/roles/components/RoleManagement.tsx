@@ -2,6 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem } from '@pineguard/contract';
 import { Button, Card, Col, Empty, Row, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
 import { canDeleteRole, canEditRole } from '../access.ts';
@@ -13,6 +15,7 @@ import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 /** Roles of the selected project (platform roles and the project's own) with the editor beside. */
 export function RoleManagement() {
   const t = useRolesT();
+  const lang = useLangStore((s) => s.lang);
   const permissions = useSession((s) => s.info?.permissions);
   const superAdmin = useIsSuperAdmin();
   const roles = useRoles();
@@ -27,9 +30,9 @@ export function RoleManagement() {
       title: t('col.name'),
       dataIndex: 'name',
       key: 'name',
-      render: (name: string, r) => (
+      render: (_: string, r) => (
         <Space size={4} wrap>
-          {name}
+          {roleName(r, lang)}
           {r.builtIn && <Tag color="gold">{t('builtIn')}</Tag>}
         </Space>
       ),
@@ -53,7 +56,7 @@ export function RoleManagement() {
               title={
                 r.userCount > 0
                   ? t('delete.inUse', { count: r.userCount })
-                  : t('delete.confirm', { name: r.name })
+                  : t('delete.confirm', { name: roleName(r, lang) })
               }
               label={t('delete')}
               danger
@@ -75,7 +78,7 @@ export function RoleManagement() {
       ? t('editor.new')
       : current
         ? t(canEditRole(permissions, superAdmin, current) ? 'editor.edit' : 'editor.view', {
-            name: current.name,
+            name: roleName(current, lang),
           })
         : '';
 

@@ -1,6 +1,6 @@
 import { AuditOutlined, ProjectOutlined, TeamOutlined, UserOutlined, WifiOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Space, Statistic } from 'antd';
+import { Button, Card, Col, Row, Space, Statistic, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { featureMessages } from '../../../shared/featureT.ts';
 import { api } from '../../../shared/http.ts';
@@ -34,15 +34,16 @@ const { useT } = featureMessages(
 export default function HomeSysPage() {
   const t = useT();
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   const summary = useQuery({
     queryKey: ['system', 'summary'],
     queryFn: () => api.value('GET /api/system/summary'),
   });
   const cards = [
-    { key: 'users', icon: <UserOutlined />, color: '#409EFF' },
-    { key: 'projects', icon: <ProjectOutlined />, color: '#67C23A' },
-    { key: 'pendingReviews', icon: <AuditOutlined />, color: '#E6A23C' },
-    { key: 'onlineSessions', icon: <WifiOutlined />, color: '#909399' },
+    { key: 'users', icon: <UserOutlined />, color: token.colorPrimary },
+    { key: 'projects', icon: <ProjectOutlined />, color: token.colorSuccess },
+    { key: 'pendingReviews', icon: <AuditOutlined />, color: token.colorWarning },
+    { key: 'onlineSessions', icon: <WifiOutlined />, color: token.colorTextSecondary },
   ] as const;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

@@ -2,7 +2,8 @@ import type { RoleItem, UserListItem } from '@pineguard/contract';
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
-import { useT } from '../../../locales/index.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { type AddUserForm, phoneExists, useAddUser, useEditUser } from '../api.ts';
 import { useUsersT } from '../messages.ts';
 import { isPhone, userRules } from '../rules.ts';
@@ -29,6 +30,7 @@ export function UserFormDialog({
   onClose: () => void;
 }) {
   const t = useUsersT();
+  const lang = useLangStore((s) => s.lang);
   const tc = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -125,7 +127,7 @@ export function UserFormDialog({
               mode="multiple"
               allowClear
               optionFilterProp="label"
-              options={roles.map((r) => ({ value: r.id, label: r.name }))}
+              options={roles.map((r) => ({ value: r.id, label: roleName(r, lang) }))}
             />
           </Form.Item>
         )}

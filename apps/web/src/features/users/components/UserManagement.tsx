@@ -15,6 +15,9 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
+import { useLangStore } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { SearchForm } from '../../../shared/ui/SearchForm.tsx';
 import { useIsSuperAdmin } from '../../../shared/permissions.ts';
@@ -56,6 +59,7 @@ function toTreeData(nodes: ProjectTreeNode[]): TreeItem[] {
  */
 export function UserManagement({ allProjects = false }: { allProjects?: boolean }) {
   const t = useUsersT();
+  const lang = useLangStore((s) => s.lang);
   const { modal, message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
   const project = useSession((s) => s.project);
@@ -71,7 +75,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const [dialog, setDialog] = useState<{ user: UserListItem | null } | null>(null);
   const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
   const can = userActions(permissions, superAdmin);
-  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }));
 
   const doReset = async (user: UserListItem) => {
     // The server's message repeats the password: the dialog says it once, copyable.
@@ -127,14 +131,16 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             {shown.map((r) => (
               <Tag
                 key={`${r.projectCode}-${r.roleId}`}
-                color="blue"
+                color="processing"
                 closable={!allProjects && rowCan.removeRole}
                 onClose={(e) => {
                   e.preventDefault();
-                  confirmRemoveRole(user, r.roleId, r.roleName);
+                  confirmRemoveRole(user, r.roleId, roleName({ name: r.roleName }, lang));
                 }}
               >
-                {allProjects ? `${r.projectName} · ${r.roleName}` : r.roleName}
+                {allProjects
+                  ? `${r.projectName} · ${roleName({ name: r.roleName }, lang)}`
+                  : roleName({ name: r.roleName }, lang)}
               </Tag>
             ))}
           </Space>
@@ -218,7 +224,12 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
         }
       >
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 200 }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 200) }}
+            maxLength={50}
+          />
         </Form.Item>
         {allProjects ? (
           <Form.Item name="prjCode">
@@ -227,7 +238,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
               showSearch
               treeNodeFilterProp="title"
               placeholder={t('filter.project')}
-              style={{ width: 220 }}
+              style={{ width: fitWidth(t('filter.project'), 220) }}
               treeDefaultExpandAll
               loading={tree.isLoading}
               treeData={toTreeData(tree.data ?? [])}
@@ -235,14 +246,19 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
           </Form.Item>
         ) : (
           <Form.Item name="roleId">
-            <Select allowClear placeholder={t('filter.role')} style={{ width: 160 }} options={roleOptions} />
+            <Select
+              allowClear
+              placeholder={t('filter.role')}
+              style={{ width: fitWidth(t('filter.role'), 160) }}
+              options={roleOptions}
+            />
           </Form.Item>
         )}
         <Form.Item name="status">
           <Select
             allowClear
             placeholder={t('filter.status')}
-            style={{ width: 120 }}
+            style={{ width: fitWidth(t('filter.status'), 120) }}
             options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
         </Form.Item>

@@ -1,7 +1,9 @@
 import type { UserListItem } from '@pineguard/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useT } from '../../../locales/index.ts';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
+import { roleName } from '../../../shared/builtinNames.ts';
 import { useSession } from '../../../shared/session.ts';
 import { canReview } from '../access.ts';
 import { useVerify, useVerifyList } from '../api.ts';
@@ -18,6 +20,7 @@ import { colWidth } from '../../../shared/ui/tableColumns.ts';
 /** /users/verifyPage: registrations waiting for review; approve, or reject with a reason. */
 export default function VerifyPage() {
   const t = useUsersT();
+  const lang = useLangStore((s) => s.lang);
   const tc = useT();
   const { message } = App.useApp();
   const permissions = useSession((s) => s.info?.permissions);
@@ -51,7 +54,10 @@ export default function VerifyPage() {
       key: 'roles',
       width: colWidth.roles,
       ellipsis: false,
-      render: (_, u) => u.roles.map((r) => <Tag key={`${r.projectCode}-${r.roleId}`}>{r.roleName}</Tag>),
+      render: (_, u) =>
+        u.roles.map((r) => (
+          <Tag key={`${r.projectCode}-${r.roleId}`}>{roleName({ name: r.roleName }, lang)}</Tag>
+        )),
     },
     {
       title: t('col.status'),
@@ -100,7 +106,12 @@ export default function VerifyPage() {
       <Alert type="info" showIcon title={t('verify.intro')} style={{ marginBottom: 16 }} />
       <SearchForm list={state}>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 260 }} maxLength={50} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 260) }}
+            maxLength={50}
+          />
         </Form.Item>
       </SearchForm>
       <PagedTable<UserListItem>

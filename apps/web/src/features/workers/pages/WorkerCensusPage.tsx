@@ -1,4 +1,4 @@
-import { Card, Col, List, Row, Statistic } from 'antd';
+import { Card, Col, List, Row, Statistic, theme } from 'antd';
 import { EChart as Chart } from '../../../shared/ui/EChart.tsx';
 import { useCensus } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
@@ -6,6 +6,7 @@ import { useWorkersT } from '../messages.ts';
 /** /lwrymanager/laowucensus: by section, by status, insurance ending in 30 days, added per week. */
 export default function WorkerCensusPage() {
   const t = useWorkersT();
+  const { token } = theme.useToken();
   const census = useCensus();
   const c = census.data;
   if (!c) return <Card loading />;
@@ -43,7 +44,11 @@ export default function WorkerCensusPage() {
               },
               yAxis: { type: 'value' },
               series: [
-                { type: 'bar', data: c.bySection.map((s) => s.count), itemStyle: { color: '#409EFF' } },
+                {
+                  type: 'bar',
+                  data: c.bySection.map((s) => s.count),
+                  itemStyle: { color: token.colorPrimary },
+                },
               ],
             }}
           />

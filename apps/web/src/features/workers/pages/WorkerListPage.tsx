@@ -6,7 +6,6 @@ import {
   DatePicker,
   Form,
   Input,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -16,9 +15,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { ApiError } from '../../../shared/http.ts';
 import { useSession } from '../../../shared/session.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { exportWorkers, useAllowCard, useDeleteWorker, useWorkerList, type WorkerFilters } from '../api.ts';
 import { FaceDialog } from '../components/FaceDialog.tsx';
@@ -145,14 +146,13 @@ export default function WorkerListPage() {
               <Button type="link" size="small" onClick={() => navigate(`/lwrymanager/edit?id=${w.id}`)}>
                 {t('edit')}
               </Button>
-              <Popconfirm
+              <ConfirmAction
                 title={t('delete.confirm', { name: w.name })}
-                onConfirm={async () => message.success((await remove.mutateAsync(w.id)).message)}
-              >
-                <Button type="link" size="small" danger>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
+                label={t('delete')}
+                danger
+                closeOnError
+                run={() => remove.mutateAsync(w.id)}
+              />
             </>
           )}
         </Space>
@@ -218,7 +218,11 @@ export default function WorkerListPage() {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('filter.keyword')} style={{ width: 220 }} />
+          <Input
+            allowClear
+            placeholder={t('filter.keyword')}
+            style={{ width: fitWidth(t('filter.keyword'), 220) }}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

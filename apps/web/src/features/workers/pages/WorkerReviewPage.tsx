@@ -1,6 +1,7 @@
 import type { LwryItem } from '@pineguard/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { useExamine, useWorkerList } from '../api.ts';
@@ -80,7 +81,8 @@ export default function WorkerReviewPage() {
         <Input.Search
           allowClear
           placeholder={t('filter.keyword')}
-          style={{ width: 240 }}
+          // The search button takes 32 px of the width.
+          style={{ width: fitWidth(t('filter.keyword'), 240, 76) }}
           onSearch={(v) => setKeyword(v.trim())}
         />
         <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
