@@ -388,6 +388,10 @@ export const messages = {
     en: 'Approved {approved}, rejected {rejected}, left {skipped}',
   },
   loggedOut: { 'zh-CN': '已退出登录', en: 'Logged out' },
+  // Background jobs and exports (#16).
+  jobInterrupted: { 'zh-CN': '服务重启中断', en: 'interrupted by a restart' },
+  jobTimedOut: { 'zh-CN': '任务超时', en: 'the job timed out' },
+  jobCancelled: { 'zh-CN': '任务已取消', en: 'the job was cancelled' },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;
