@@ -1,8 +1,8 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The exports journey (issue 16): the supervisor filters the census list, exports it to Excel and
@@ -65,18 +65,13 @@ async function seedRecords(photo: Buffer): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
+useServer(async (started, launched) => {
+  server = started;
+  browser = launched;
   const page = await newPage(browser);
   const photo = await drawJpeg(page);
   await page.context().close();
   await seedRecords(photo);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Clicks an export button; waits for the drawer's newest row to finish and downloads it. */
