@@ -118,6 +118,13 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
+  noticeListBody,
+  noticeItem,
+  noticeReadBody,
+  noticeReadValue,
+  noticeSendBody,
+  noticeSendValue,
+  noticeUnreadValue,
 } from './index.ts';
 
 /**
@@ -249,6 +256,13 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+
+  // notices (message centre)
+  'POST /api/notice/list': { body: noticeListBody, value: pageOf(noticeItem) },
+  'GET /api/notice/unreadCount': { value: noticeUnreadValue },
+  'POST /api/notice/read': { body: noticeReadBody, value: noticeReadValue },
+  'POST /api/notice/readAll': { value: noticeReadValue },
+  'POST /api/notice/send': { body: noticeSendBody, value: noticeSendValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;
