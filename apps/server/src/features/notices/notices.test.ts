@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { notices, users } from '../../db/schema/index.ts';
-import { runRetention } from '../system/retention.ts';
+import { runRetention } from '../system/index.ts';
 import { notify } from './index.ts';
 import { hubOf } from './stream.ts';
 
@@ -173,7 +173,11 @@ describe('notices: message centre', () => {
       token: worker,
       body: { noticeIds: [exportNotice.id] },
     });
-    expect(mine).toMatchObject({ code: 0, message: '已标记为已读', value: { changed: 1, unread: count - 1 } });
+    expect(mine).toMatchObject({
+      code: 0,
+      message: '已标记为已读',
+      value: { changed: 1, unread: count - 1 },
+    });
     const unreadOnly = await list(worker, { unread: true, pageSize: 100 });
     expect(unreadOnly.value.list.some((n) => n.id === exportNotice.id)).toBe(false);
     expect(unreadOnly.value.total).toBe(count - 1);
@@ -239,13 +243,28 @@ describe('notices: message centre', () => {
       await t.api('POST', '/api/notice/readAll', { token: workerEn });
       expect(await stream.next()).toEqual({ unread: 0 });
       // A notice to someone else is not sent to this stream: the next event is the worker's own.
-      await notify(t.deps, { recipientId: (await owner(jianli))!, projectCode: null, kind: 'announcement', text: '别人的' });
-      await notify(t.deps, { recipientId: workerId, projectCode: null, kind: 'announcement', text: '自己的' });
+      await notify(t.deps, {
+        recipientId: (await owner(jianli))!,
+        projectCode: null,
+        kind: 'announcement',
+        text: '别人的',
+      });
+      await notify(t.deps, {
+        recipientId: workerId,
+        projectCode: null,
+        kind: 'announcement',
+        text: '自己的',
+      });
       const own = await stream.next();
       expect(own).toMatchObject({ unread: 1, notice: { text: '自己的' } });
       // Heartbeats are comment lines.
       await hubOf(t.deps).beatAll();
-      await notify(t.deps, { recipientId: workerId, projectCode: null, kind: 'announcement', text: '再一条' });
+      await notify(t.deps, {
+        recipientId: workerId,
+        projectCode: null,
+        kind: 'announcement',
+        text: '再一条',
+      });
       expect((await stream.next()).unread).toBe(2);
       expect(stream.events).toContain(': ping');
     } finally {
@@ -255,11 +274,11 @@ describe('notices: message centre', () => {
 
   it('closes a stream without a valid session at once, and ends one whose session ended', async () => {
     const none = await fetch(`${base}/api/notice/stream`, { headers: { accept: 'text/event-stream' } });
-    expect(await none.json()).toMatchObject({ code: ErrorCode.notSignedIn });
+    expect((await none.json()) as object).toMatchObject({ code: ErrorCode.notSignedIn });
     const bad = await fetch(`${base}/api/notice/stream`, {
       headers: { accept: 'text/event-stream', token: 'not-a-token' },
     });
-    expect((await bad.json()).code).toBe(ErrorCode.tokenInvalid);
+    expect(((await bad.json()) as { code: number }).code).toBe(ErrorCode.tokenInvalid);
     // Asked without the event-stream Accept header, it answers the count once.
     const plain = await t.api<{ unread: number }>('GET', '/api/notice/stream', { token: worker });
     expect(plain.code).toBe(0);
@@ -286,10 +305,20 @@ describe('notices: message centre', () => {
       try {
         const first = await stream.next();
         // Written through the second instance; heard by the first (whose stream this is) once.
-        await notify(second.deps, { recipientId: workerId, projectCode: null, kind: 'announcement', text: '一次' });
+        await notify(second.deps, {
+          recipientId: workerId,
+          projectCode: null,
+          kind: 'announcement',
+          text: '一次',
+        });
         const event = await stream.next();
         expect(event).toMatchObject({ unread: first.unread + 1, notice: { text: '一次' } });
-        await notify(second.deps, { recipientId: workerId, projectCode: null, kind: 'announcement', text: '两次' });
+        await notify(second.deps, {
+          recipientId: workerId,
+          projectCode: null,
+          kind: 'announcement',
+          text: '两次',
+        });
         const again = await stream.next();
         expect(again).toMatchObject({ unread: first.unread + 2, notice: { text: '两次' } });
         const texts = stream.events.filter((e) => e.includes('"一次"'));

@@ -35,7 +35,9 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { noticeKind, ...rest } = req.body;
-      return ok(await notices.listNotices(deps, authOf(req), requestLang(req), { ...rest, kind: noticeKind }));
+      return ok(
+        await notices.listNotices(deps, authOf(req), requestLang(req), { ...rest, kind: noticeKind }),
+      );
     },
   });
 
@@ -99,5 +101,4 @@ export const noticesRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(out);
     },
   });
-
 };

@@ -1,4 +1,11 @@
-import { type Lang, type MessageKey, messages, type NoticeItem, type NoticeKind, t } from '@pineguard/contract';
+import {
+  type Lang,
+  type MessageKey,
+  messages,
+  type NoticeItem,
+  type NoticeKind,
+  t,
+} from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -11,7 +18,10 @@ type Params = Record<string, string | number>;
  * A notice to write. A system notice names a catalogue `key` and its `params` (rendered in each
  * reader's language when read); an administrator's notice is plain `text`.
  */
-export type NoticeInput = { recipientIds?: string[] | undefined; recipientId?: string | undefined } & NoticeBody;
+export type NoticeInput = {
+  recipientIds?: string[] | undefined;
+  recipientId?: string | undefined;
+} & NoticeBody;
 /** What a notice says, whoever receives it. */
 export type NoticeBody = {
   projectCode: string | null;
@@ -29,7 +39,9 @@ export async function notify(
   input: NoticeInput,
   db: Executor = deps.database.db,
 ): Promise<number> {
-  const ids = [...new Set([...(input.recipientIds ?? []), ...(input.recipientId ? [input.recipientId] : [])])];
+  const ids = [
+    ...new Set([...(input.recipientIds ?? []), ...(input.recipientId ? [input.recipientId] : [])]),
+  ];
   if (!ids.length) return 0;
   const keyed = 'key' in input;
   const params = keyed ? (input.params ?? {}) : null;
@@ -62,8 +74,7 @@ export async function notifyHolders(
 /** The text of a notice in `lang`: the catalogue entry when it has one, else the stored text. */
 export function renderNotice(row: q.NoticeRow, lang: Lang): NoticeItem {
   const key = row.messageKey;
-  const text =
-    key && Object.hasOwn(messages, key) ? t(lang, key as MessageKey, row.params ?? {}) : row.text;
+  const text = key && Object.hasOwn(messages, key) ? t(lang, key as MessageKey, row.params ?? {}) : row.text;
   return {
     id: row.id,
     kind: row.kind as NoticeKind,
