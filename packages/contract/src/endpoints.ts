@@ -118,14 +118,17 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
-  noticeListBody,
+} from './index.ts';
+// Imported from its own file: index.ts exports notices after this module.
+import {
   noticeItem,
+  noticeListBody,
   noticeReadBody,
   noticeReadValue,
   noticeSendBody,
   noticeSendValue,
   noticeUnreadValue,
-} from './index.ts';
+} from './notices.ts';
 
 /**
  * One API call: its request schema (a JSON body for POST, a query string for GET and DELETE;
