@@ -86,13 +86,14 @@ export default function MessageCenterPage() {
       title: t('col.kind'),
       dataIndex: 'kind',
       key: 'kind',
-      width: 120,
+      width: 110,
       render: (kind: NoticeKind) => <Tag color={kindColour[kind]}>{t(`kind.${kind}`)}</Tag>,
     },
     {
       title: t('col.text'),
       dataIndex: 'text',
       key: 'text',
+      width: 520,
       render: (text: string, n) => (
         <Typography.Text strong={!n.read} data-testid="notice-text">
           {text}
