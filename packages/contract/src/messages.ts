@@ -397,7 +397,10 @@ export const messages = {
     'zh-CN': '您提交的{table}（{count} 条）已被驳回：{reason}',
     en: 'Your {table} ({count}) was rejected: {reason}',
   },
-  noticeExportFinished: { 'zh-CN': '导出“{name}”已完成，可以下载', en: 'Export "{name}" is ready to download' },
+  noticeExportFinished: {
+    'zh-CN': '导出“{name}”已完成，可以下载',
+    en: 'Export "{name}" is ready to download',
+  },
   noticeExportFailed: { 'zh-CN': '导出“{name}”失败：{reason}', en: 'Export "{name}" failed: {reason}' },
   noticeWorkerPending: { 'zh-CN': '劳务人员 {name} 等待审核', en: 'Worker {name} is waiting for review' },
   noticeInsuranceEnding: {
