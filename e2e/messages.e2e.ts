@@ -1,8 +1,8 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The message centre journey (issue 17): a section manager's record is sent back by the
@@ -58,15 +58,10 @@ async function seedRecordOfSectionManager(): Promise<void> {
   );
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
   await seedRecordOfSectionManager();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const button = (scope: Page | ReturnType<Page['locator']>, chars: string) =>

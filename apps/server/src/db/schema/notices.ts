@@ -28,7 +28,9 @@ export const notices = pgTable(
   (t) => [
     index('notices_recipient_created_idx').on(t.recipientId, t.createdAt.desc()),
     // The badge: a user's unread notices, counted from a small partial index.
-    index('notices_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+    index('notices_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.readAt} is null`),
     // The 90-day retention deletes by age.
     index('notices_created_idx').on(t.createdAt),
   ],

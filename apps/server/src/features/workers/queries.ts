@@ -16,14 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  areas,
-  sections,
-  users,
-  workerFaces,
-  workerHistory,
-  workers,
-} from '../../db/schema/index.ts';
+import { areas, sections, users, workerFaces, workerHistory, workers } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
