@@ -24,6 +24,7 @@ import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { workersRoutes } from './features/workers/routes.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
+import { noticesRoutes } from './features/notices/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(standardsRoutes);
   await app.register(workersRoutes);
   await app.register(exportsRoutes);
+  await app.register(noticesRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

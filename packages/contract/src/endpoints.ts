@@ -122,6 +122,16 @@ import {
   updateAllowCardBody,
   workerExamineBody,
 } from './index.ts';
+// Imported from its own file: index.ts exports notices after this module.
+import {
+  noticeItem,
+  noticeListBody,
+  noticeReadBody,
+  noticeReadValue,
+  noticeSendBody,
+  noticeSendValue,
+  noticeUnreadValue,
+} from './notices.ts';
 
 /**
  * One API call: its request schema (a JSON body for POST, a query string for GET and DELETE;
@@ -255,6 +265,13 @@ export const endpoints = {
   // exports (the POST /python/export/* calls carry a query and a body: exports/api.ts sends them)
   'GET /api/download/recordList': { value: exportRecordList },
   'POST /api/download/cancel': { body: exportIdBody, value: exportRecord },
+
+  // notices (message centre)
+  'POST /api/notice/list': { body: noticeListBody, value: pageOf(noticeItem) },
+  'GET /api/notice/unreadCount': { value: noticeUnreadValue },
+  'POST /api/notice/read': { body: noticeReadBody, value: noticeReadValue },
+  'POST /api/notice/readAll': { value: noticeReadValue },
+  'POST /api/notice/send': { body: noticeSendBody, value: noticeSendValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

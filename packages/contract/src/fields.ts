@@ -77,4 +77,9 @@ export const fieldLabels: Record<string, Text> = {
   code_result: { 'zh-CN': '审核结果', en: 'Decision' },
   yimushuliang: { 'zh-CN': '疫木数量', en: 'Infected trees' },
   beizhu: { 'zh-CN': '备注', en: 'Note' },
+  // notices
+  noticeKind: { 'zh-CN': '消息类型', en: 'Notice kind' },
+  noticeIds: { 'zh-CN': '消息', en: 'Notices' },
+  text: { 'zh-CN': '内容', en: 'Text' },
+  link: { 'zh-CN': '链接', en: 'Link' },
 };

@@ -24,3 +24,4 @@ export * from './workers.ts';
 export * from './exports.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
+export * from './notices.ts';

@@ -18,6 +18,12 @@ export type Database = {
   /** Runs `fn` while holding a cluster-wide advisory lock (serialises start-up work across instances). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY payload once, after the sending
+   * transaction commits; `null` after a lost connection came back (notifications in between may
+   * be lost, so the listener re-reads what it shows). Answers a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string | null) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as a tarball (tests start from a migrated copy). */
   snapshot?: () => Promise<Blob>;
 };
@@ -55,7 +61,49 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One dedicated connection per listener (a pooled one would be handed back and lose the LISTEN).
+ * A dropped connection is re-opened after a second, then `onPayload(null)` says some may be lost.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (reconnected: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    const again = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(again), 1000);
+      retry.unref();
+    };
+    c.on('error', again);
+    c.on('end', again);
+    client = c;
+    await c.connect();
+    await c.query(`listen "${channel.replace(/"/g, '')}"`);
+    if (reconnected) onPayload(null);
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 
@@ -82,6 +130,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       const run = queue.then(fn, fn);
       queue = run.catch(() => {});
       return run;
+    },
+    // PGlite delivers a NOTIFY to listeners of the same instance on commit.
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, (payload) => onPayload(payload));
+      return () => unsubscribe();
     },
     close: () => client.close(),
     snapshot: () => client.dumpDataDir('none'),

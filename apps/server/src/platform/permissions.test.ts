@@ -144,6 +144,13 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/data/examineYmfs': 'records.review',
   'POST /api/data/updateYmfs': 'records.edit',
   'POST /api/sync/examineUserList': 'records.read',
+  // Notices: a user's own notices (any session); sending to a project is checked in notices.test.ts.
+  'POST /api/notice/list': 'session',
+  'GET /api/notice/unreadCount': 'session',
+  'POST /api/notice/read': 'session',
+  'POST /api/notice/readAll': 'session',
+  'GET /api/notice/stream': 'session',
+  'POST /api/notice/send': 'users.manage',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

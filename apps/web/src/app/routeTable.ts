@@ -44,6 +44,7 @@ const pages = {
   redirect: () => import('./RedirectPage.tsx'),
   userList: () => import('../features/users/pages/UserListPage.tsx'),
   userInvitation: () => import('../features/invitations/pages/InvitationsPage.tsx'),
+  messageCenter: () => import('../features/notices/pages/MessageCenterPage.tsx'),
   verifyPage: () => import('../features/users/pages/VerifyPage.tsx'),
   accountList: () => import('./screens/AccountListScreen.tsx'),
   roles: () => import('../features/roles/pages/RolesPage.tsx'),
@@ -157,7 +158,7 @@ export const layoutRoutes: RouteDef[] = [
     activeMenu: '/dataCenter',
   }),
   later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
-  later('/messageCenter', 'MessageCenter', 'route.messageCenter', { icon: 'message' }),
+  screen('/messageCenter', 'MessageCenter', 'route.messageCenter', pages.messageCenter, { icon: 'message' }),
   later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
   {
     path: '/fsdmanager',

@@ -134,21 +134,3 @@ export const workerHistory = pgTable(
   },
   (t) => [index('worker_history_worker_idx').on(t.workerId, t.at)],
 );
-
-/** Notices for a user (the message centre reads them): kind, text, a link into the app. */
-export const notices = pgTable(
-  'notices',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    recipientId: uuid()
-      .notNull()
-      .references(() => users.id),
-    projectCode: text().references(() => projects.code),
-    kind: text().notNull(),
-    text: text().notNull(),
-    link: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index('notices_recipient_created_idx').on(t.recipientId, t.createdAt.desc())],
-);

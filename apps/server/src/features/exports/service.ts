@@ -25,6 +25,7 @@ import {
   registerJobKind,
 } from '../../platform/jobs.ts';
 import { filesByIds, signMedia } from '../files/index.ts';
+import { notify } from '../notices/index.ts';
 import { checkRecordFilter, type RecordPageFilter, recordPages } from '../records/index.ts';
 import { exportColumns, mediaIds } from './columns.ts';
 import { writeExcel } from './excel.ts';
@@ -200,12 +201,17 @@ export async function cancelExport(deps: AppDeps, auth: AuthContext, id: string)
   return toWire((await q.findExport(deps.database.db, id))!);
 }
 
-/**
- * Called once an export has ended (finished or failed for good). The message centre's notice
- * ("export finished / failed") is wired here at merge: notify(deps, record.userId, …).
- */
-async function onExportSettled(_deps: AppDeps, _record: ExportRecord): Promise<void> {
-  // notify: see the function comment.
+/** Once an export has ended (finished, or failed for good), its owner gets a notice. */
+async function onExportSettled(deps: AppDeps, record: ExportRecord, userId: string, projectCode: string) {
+  const finished = record.status === 1;
+  await notify(deps, {
+    recipientId: userId,
+    projectCode,
+    kind: finished ? 'exportFinished' : 'exportFailed',
+    key: finished ? 'noticeExportFinished' : 'noticeExportFailed',
+    params: { name: record.recordName, reason: record.error ?? '' },
+    link: '',
+  });
 }
 
 function restoreAuth(s: AuthSnapshot): AuthContext {
@@ -271,14 +277,24 @@ async function runExport(job: JobRow, ctx: JobContext): Promise<unknown> {
       rows: written.rows,
       finishedAt: new Date(),
     });
-    await onExportSettled(deps, toWire((await q.findExport(db, record.id))!));
+    await onExportSettled(
+      deps,
+      toWire((await q.findExport(db, record.id))!),
+      record.userId,
+      record.projectCode,
+    );
     return { rows: written.rows, size };
   } catch (error) {
     // The runner retries; on the last attempt the record is failed with the reason.
     if (job.attempts >= job.maxAttempts && !ctx.signal.aborted) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       await q.updateExport(db, record.id, { status: 2, error: reason, finishedAt: new Date() });
-      await onExportSettled(deps, toWire((await q.findExport(db, record.id))!));
+      await onExportSettled(
+        deps,
+        toWire((await q.findExport(db, record.id))!),
+        record.userId,
+        record.projectCode,
+      );
     }
     throw error;
   } finally {

@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/password.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Page } from '../../platform/pagination.ts';
 import { countRecentFailures, recordFailures } from '../auth/index.ts';
+import { notifyHolders } from '../notices/index.ts';
 import { allAssignable, roleNames } from '../roles/index.ts';
 import { projectName } from '../projects/index.ts';
 import { accountTaken, insertPendingUser, phoneTaken } from '../users/index.ts';
@@ -161,6 +162,19 @@ export async function register(
       },
       after: { account: input.account, name: input.name, phone: input.phone },
     });
+    // The project's user reviewers hear that someone waits for them.
+    await notifyHolders(
+      deps,
+      'users.review',
+      {
+        projectCode: invite.projectCode,
+        kind: 'userPending',
+        key: 'noticeUserPending',
+        params: { name: input.name, account: input.account },
+        link: '/users/verifyPage',
+      },
+      tx,
+    );
     return { id: createdId, projectName };
   });
 }

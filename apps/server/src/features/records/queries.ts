@@ -259,6 +259,7 @@ export type Lockable = {
   timeSubmit: Date;
   fields: Record<string, unknown>;
   deletedAt: Date | null;
+  collectorId: string;
 };
 
 /** Records by id for a change, locked in id order (concurrent reviewers never deadlock). */
@@ -274,6 +275,7 @@ export async function lockRecords(db: Executor, ids: string[]): Promise<Lockable
       timeSubmit: records.timeSubmit,
       fields: records.fields,
       deletedAt: records.deletedAt,
+      collectorId: records.collectorId,
     })
     .from(records)
     .where(inArray(records.id, ids))

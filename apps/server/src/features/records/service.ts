@@ -29,6 +29,7 @@ import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
 import * as files from '../files/index.ts';
+import { notify } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
 import * as q from './queries.ts';
@@ -704,10 +705,49 @@ export async function examine(
         ];
       }),
     );
+    if (input.action !== 'approve') await tellCollectors(deps, tx, projectCode, moving, input);
     return { changed: ids.length, ids };
   });
   forgetTotals();
   return result;
+}
+
+/**
+ * Records sent back or rejected: each collector hears of it, one notice per collector and table
+ * (a review of a whole filter does not flood anyone), linking to the record when there is one.
+ */
+async function tellCollectors(
+  deps: AppDeps,
+  tx: Executor,
+  projectCode: string,
+  moved: q.Lockable[],
+  input: { action: 'approve' | 'return' | 'reject'; reason?: string | undefined },
+) {
+  const groups = new Map<string, q.Lockable[]>();
+  for (const r of moved) {
+    const key = `${r.collectorId}:${r.tableCode}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const names = new Map<string, string>();
+  for (const rows of groups.values()) {
+    const { collectorId, tableCode } = rows[0]!;
+    if (!names.has(tableCode)) {
+      names.set(tableCode, (await standards.descriptorOf(tx, tableCode))?.name ?? tableCode);
+    }
+    const one = rows.length === 1 ? `?id=${rows[0]!.id}` : '';
+    await notify(
+      deps,
+      {
+        recipientId: collectorId,
+        projectCode,
+        kind: input.action === 'return' ? 'recordReturned' : 'recordRejected',
+        key: input.action === 'return' ? 'noticeRecordReturned' : 'noticeRecordRejected',
+        params: { table: names.get(tableCode)!, count: rows.length, reason: input.reason?.trim() || '-' },
+        link: `/dataView/${encodeURIComponent(tableCode)}${one}`,
+      },
+      tx,
+    );
+  }
 }
 
 /**

@@ -60,7 +60,7 @@ describe('retention of sessions and audit rows', () => {
       database: t.deps.database,
       config: { ...t.deps.config, retention: { sessionDays: 30, auditDays: 365 } },
     });
-    expect(removed).toEqual({ sessions: 2, auditRows: 1 });
+    expect(removed).toEqual({ sessions: 2, auditRows: 1, notices: 0 });
 
     const left = await db
       .select({ tokenHash: sessions.tokenHash })
@@ -77,7 +77,7 @@ describe('retention of sessions and audit rows', () => {
     expect(audit.map((a) => a.summary)).not.toContain('ret-old');
 
     // Nothing more to do on a second run.
-    expect(await runRetention(t.deps)).toEqual({ sessions: 0, auditRows: 0 });
+    expect(await runRetention(t.deps)).toEqual({ sessions: 0, auditRows: 0, notices: 0 });
   });
 
   it('runs daily as jobs on the runner with the insurance check: once per China day across instances', async () => {

@@ -16,15 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  areas,
-  notices,
-  sections,
-  users,
-  workerFaces,
-  workerHistory,
-  workers,
-} from '../../db/schema/index.ts';
+import { areas, sections, users, workerFaces, workerHistory, workers } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
@@ -318,10 +310,6 @@ export async function clockInsToExpire(db: Executor, today: string) {
 export async function turnOffClockIn(db: Executor, ids: string[]) {
   if (ids.length)
     await db.update(workers).set({ clockIn: false, updatedAt: new Date() }).where(inArray(workers.id, ids));
-}
-
-export async function insertNotices(db: Executor, values: (typeof notices.$inferInsert)[]) {
-  if (values.length) await db.insert(notices).values(values);
 }
 
 export async function workerCountInProject(db: Executor, projectCode: string, sectionCode?: string) {

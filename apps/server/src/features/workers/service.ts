@@ -28,6 +28,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileOfProject } from '../files/index.ts';
+import { notify, notifyHolders } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
 
@@ -325,6 +326,19 @@ export async function insert(ctx: WorkerContext, body: Fields) {
       summary: `${created.name} ${maskIdNumber(created.idNumber)}`,
       params: { name: created.name },
     });
+    // A new worker waits for review: the project's reviewers hear of it.
+    await notifyHolders(
+      ctx.deps,
+      'workers.review',
+      {
+        projectCode: ctx.projectCode,
+        kind: 'workerPending',
+        key: 'noticeWorkerPending',
+        params: { name: created.name },
+        link: `/lwrymanager/list?id=${created.id}`,
+      },
+      tx,
+    );
     return { id: created.id };
   });
 }
@@ -710,22 +724,20 @@ export async function expireInsurance(deps: AppDeps, today: string = chinaToday(
           data: { insuranceEnd: r.insuranceEnd, today },
         })),
       );
-      await q.insertNotices(
-        tx,
-        rows
-          .filter((r) => r.managerId)
-          .map((r) => ({
+      for (const r of rows.filter((w) => w.managerId)) {
+        await notify(
+          deps,
+          {
             recipientId: r.managerId!,
             projectCode: r.projectCode,
             kind: 'workerInsuranceEnded',
-            text: t('zh-CN', 'insuranceEndedNotice', {
-              name: r.name,
-              section: r.sectionName ?? '',
-              end: r.insuranceEnd ?? '-',
-            }),
+            key: 'insuranceEndedNotice',
+            params: { name: r.name, section: r.sectionName ?? '', end: r.insuranceEnd ?? '-' },
             link: `/lwrymanager/list?id=${r.id}`,
-          })),
-      );
+          },
+          tx,
+        );
+      }
     });
     total += rows.length;
   }

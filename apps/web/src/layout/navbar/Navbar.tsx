@@ -1,5 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, ProjectOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { NoticeBell } from '../../features/notices/NoticeBell.tsx';
 import { useT } from '../../locales/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { LangSwitch } from '../../shared/ui/LangSwitch.tsx';
@@ -56,6 +57,7 @@ export function Navbar() {
         >
           <ProjectOutlined />
         </button>
+        <NoticeBell />
         {desktop && <MenuFlagSwitch />}
         <RoleSwitch />
         <LangSwitch className="pg-icon-button pg-lang-button" onChange={reloadTexts} />

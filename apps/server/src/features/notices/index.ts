@@ -1,0 +1,2 @@
+/** The notices feature's public API: what other features may call. */
+export { notify, notifyHolders, pruneNotices, type NoticeBody, type NoticeInput } from './service.ts';
