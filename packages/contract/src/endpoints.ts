@@ -118,6 +118,12 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
+  ksssListBody,
+  ksssListValue,
+  ksssDetailListValue,
+  ksssUploadListValue,
+  ksssUploadItem,
+  ksssUploadTaskQuery,
 } from './index.ts';
 
 /**
@@ -249,6 +255,12 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+
+  // deadTrees (ksss; the exports and the template answer files: shared/http.ts `download`)
+  'POST /api/sync/ksssList': { body: ksssListBody, value: ksssListValue },
+  'POST /api/sync/ksssDetailList': { body: ksssListBody, value: ksssDetailListValue },
+  'POST /api/sync/ksssExcelUploadList': { body: ksssListBody, value: ksssUploadListValue },
+  'GET /api/sync/ksssUploadTask': { query: ksssUploadTaskQuery, value: ksssUploadItem },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;
