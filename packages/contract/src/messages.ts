@@ -462,6 +462,10 @@ export const messages = {
     'zh-CN': '另有 {count} 行错误未列出',
     en: '{count} more rows with errors are not listed',
   },
+  // Background jobs and exports (#16).
+  jobInterrupted: { 'zh-CN': '服务重启中断', en: 'interrupted by a restart' },
+  jobTimedOut: { 'zh-CN': '任务超时', en: 'the job timed out' },
+  jobCancelled: { 'zh-CN': '任务已取消', en: 'the job was cancelled' },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

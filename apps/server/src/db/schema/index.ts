@@ -11,3 +11,4 @@ export * from './standards.ts';
 export * from './records.ts';
 export * from './workers.ts';
 export * from './deadTrees.ts';
+export * from './jobs.ts';
