@@ -3,11 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { deadTreeImports, deadTrees, files } from '../../db/schema/index.ts';
+import { deadTreeImports, deadTrees, files, jobs } from '../../db/schema/index.ts';
+import { claimJob, runDueJobs } from '../../platform/jobs.ts';
 import { censusRow, censusWorkbook, type FixtureCell } from './fixture.ts';
 import { failInterruptedImports, runImport } from './index.ts';
 
 type Page<T> = { list: T[]; total: number };
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('dead-tree census (ksss)', () => {
   let t: TestApp;
@@ -26,9 +28,26 @@ describe('dead-tree census (ksss)', () => {
       payload: Buffer.from(await res.arrayBuffer()),
     });
     expect(out.statusCode).toBe(200);
-    return out.json() as { code: number; message: string; value: KsssUploadItem };
+    const answer = out.json() as { code: number; message: string; value: KsssUploadItem };
+    if (answer.code !== 0 || answer.value.state !== 0) return answer;
+    // The upload answers at once with its waiting task; the job runner imports it.
+    await runDueJobs(t.deps);
+    const task = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${answer.value.id}`, { token });
+    return { ...answer, value: task.value };
   };
-  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  /** The upload alone: the task as the upload answers it, its job not run. */
+  const sendOnly = async (token: string, content: Buffer) => {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: xlsx }), 'census.xlsx');
+    const res = new Response(form);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/ksssExcelUpload',
+      headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await res.arrayBuffer()),
+    });
+    return (out.json() as { value: KsssUploadItem }).value;
+  };
   const importRows = (token: string, rows: FixtureCell[][], name = 'census.xlsx') =>
     censusWorkbook(rows).then((buf) => send(token, buf, name, xlsx));
   const list = <T>(path: string, token: string, body: object = {}) =>
@@ -231,6 +250,39 @@ describe('dead-tree census (ksss)', () => {
     }
     const mine = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${first.id}`, { token: admin });
     expect(mine.value.id).toBe(first.id);
+  });
+
+  it('answers the upload at once; a worker killed mid-import leaves nothing and the job is taken up again', async () => {
+    const db = t.deps.database.db;
+    const rows = Array.from({ length: 30 }, (_, i) => censusRow(8_000 + i));
+    const waiting = await sendOnly(admin, await censusWorkbook(rows));
+    expect(waiting).toMatchObject({ state: 0, progress: 0, accepted: 0 });
+    // A worker claims the job and dies (kill -9): its lease runs out with nothing written.
+    const claimed = await claimJob(t.deps, 'killed-worker');
+    expect(claimed?.kind).toBe('deadTrees.import');
+    await db.update(deadTreeImports).set({ state: 1, progress: 40 }).where(eq(deadTreeImports.id, waiting.id));
+    await db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, claimed!.id));
+    const before = (await db.select().from(deadTrees)).length;
+    await runDueJobs(t.deps); // reclaims it: queued again after the backoff
+    const [requeued] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
+    expect(requeued).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await db.select().from(deadTrees)).length).toBe(before);
+    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, claimed!.id));
+    await runDueJobs(t.deps);
+    const done = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${waiting.id}`, { token: admin });
+    expect(done.value).toMatchObject({ state: 2, accepted: 30, rejected: 0, progress: 100 });
+    expect((await db.select().from(deadTrees)).length).toBe(before + 30);
+    const [finished] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
+    expect(finished).toMatchObject({ status: 'done', attempts: 2 });
+
+    // A job that used its attempts: the task shows failed with the reason, never "importing".
+    const stuck = await sendOnly(admin, await censusWorkbook([censusRow(9_000)]));
+    const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, stuck.id));
+    await db.update(jobs).set({ status: 'failed', error: '服务重启中断 / interrupted by a restart' }).where(eq(jobs.id, job!.id));
+    const failed = await list<KsssUploadItem>('/api/sync/ksssExcelUploadList', admin);
+    const shown = failed.value.list.find((r) => r.id === stuck.id)!;
+    expect(shown.state).toBe(3);
+    expect(shown.message).toContain('导入被中断');
   });
 
   it('an import killed before its end leaves nothing and is marked failed; a finished one is never run again', async () => {

@@ -18,6 +18,7 @@ import { authOf, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
+import './jobs.ts';
 import * as deadTrees from './service.ts';
 
 const tags = ['deadTrees'];

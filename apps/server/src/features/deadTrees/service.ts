@@ -106,12 +106,18 @@ export async function treeList(ctx: DeadTreeContext, input: Page & { xiaobanCode
 
 /** Upload tasks of the project (the sub-compartment filter does not apply to files). */
 export async function uploadList(ctx: DeadTreeContext, input: Page) {
-  const page = await q.importPage(ctx.deps.database.db, ctx.projectCode, input);
+  let page = await q.importPage(ctx.deps.database.db, ctx.projectCode, input);
+  if (await settleEndedJobs(ctx.deps, page.list.map((r) => r.task))) {
+    page = await q.importPage(ctx.deps.database.db, ctx.projectCode, input);
+  }
   return { ...page, list: page.list.map(toUploadItem) };
 }
 
 export async function uploadTask(ctx: DeadTreeContext, id: string): Promise<KsssUploadItem> {
-  const row = await q.findImport(ctx.deps.database.db, ctx.projectCode, id);
+  let row = await q.findImport(ctx.deps.database.db, ctx.projectCode, id);
+  if (row && (await settleEndedJobs(ctx.deps, [row.task]))) {
+    row = await q.findImport(ctx.deps.database.db, ctx.projectCode, id);
+  }
   if (!row) throw new AppError(ErrorCode.notFound, 'ksssTaskNotFound');
   return toUploadItem(row);
 }
@@ -255,15 +261,45 @@ export function exportTrees(ctx: DeadTreeContext, xiaobanCode?: string) {
 
 // ---------------------------------------------------------------- import
 
-/** How the import runs: as a background job when the runner is there, else at once. */
-export type ImportScheduler = (deps: AppDeps, task: q.ImportRow) => Promise<void>;
+/**
+ * How the import runs: jobs.ts hands it to the job runner (answers the job id); without one it
+ * runs at once. Kept as a hook so the service does not depend on the runner.
+ */
+export type ImportScheduler = (deps: AppDeps, task: q.ImportRow, lang: Lang) => Promise<string | null>;
 
-let scheduler: ImportScheduler = async (deps, task) => {
-  await runImport(deps, task.id);
+let scheduler: ImportScheduler = async (deps, task, lang) => {
+  await runImport(deps, task.id, { lang });
+  return null;
 };
 
 export function useImportScheduler(next: ImportScheduler): void {
   scheduler = next;
+}
+
+type JobStatusOf = (deps: AppDeps, jobId: string) => Promise<{ status: string; error: string } | undefined>;
+let jobStatus: JobStatusOf = async () => undefined;
+
+export function useJobStatus(next: JobStatusOf): void {
+  jobStatus = next;
+}
+
+/**
+ * A task still waiting or importing whose job has ended without finishing it (its attempts used
+ * after restarts, timed out, cancelled) is marked failed with the job's reason; nothing of its
+ * file was written. Called when tasks are read, so the list never shows "importing" for ever.
+ */
+async function settleEndedJobs(deps: AppDeps, rows: q.ImportRow[]): Promise<boolean> {
+  let changed = false;
+  for (const row of rows) {
+    if ((row.state !== 0 && row.state !== 1) || !row.jobId) continue;
+    const job = await jobStatus(deps, row.jobId);
+    if (!job || job.status === 'failed' || job.status === 'cancelled') {
+      const reason = job?.error ? `${t('zh-CN', 'ksssInterrupted')}（${job.error}）` : t('zh-CN', 'ksssInterrupted');
+      await q.updateImport(deps.database.db, row.id, { state: 3, message: reason, finishedAt: new Date() });
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /**
@@ -304,7 +340,8 @@ export async function upload(
     sha256: file.sha256,
     createdBy: ctx.auth.userId,
   });
-  await scheduler(deps, task);
+  const jobId = await scheduler(deps, task, lang);
+  if (jobId) await q.updateImport(db, task.id, { jobId });
   return { task: await uploadTask(ctx, task.id), again: false };
 }
 

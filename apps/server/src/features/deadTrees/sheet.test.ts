@@ -42,7 +42,7 @@ describe('census sheet rules', () => {
     expect(checkHeaders(ksssTemplateColumns.map((c) => c.zh), 'zh-CN')).toBeNull();
     expect(checkHeaders(ksssTemplateColumns.map((c) => c.en.toUpperCase()), 'en')).toBeNull();
     expect(checkHeaders(ksssTemplateColumns.map((c) => ` ${c.zh.replace('(', '（').replace(')', '）')} `), 'zh-CN')).toBeNull();
-    const wrong = ksssTemplateColumns.map((c) => c.zh);
+    const wrong: string[] = ksssTemplateColumns.map((c) => c.zh);
     wrong[4] = '编号';
     expect(checkHeaders(wrong, 'zh-CN')).toBe('表头与导入模板不一致：第 5 列应为“树号”，实际为“编号”');
     expect(checkHeaders(['姓名', '身份证号'], 'en')).toContain('column 1 should be "Section code"');
