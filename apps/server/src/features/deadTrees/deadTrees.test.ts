@@ -1,4 +1,10 @@
-import { ErrorCode, type KsssDetailItem, type KsssItem, type KsssUploadItem, ksssTemplateColumns } from '@pineguard/contract';
+import {
+  ErrorCode,
+  type KsssDetailItem,
+  type KsssItem,
+  type KsssUploadItem,
+  ksssTemplateColumns,
+} from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +38,9 @@ describe('dead-tree census (ksss)', () => {
     if (answer.code !== 0 || answer.value.state !== 0) return answer;
     // The upload answers at once with its waiting task; the job runner imports it.
     await runDueJobs(t.deps);
-    const task = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${answer.value.id}`, { token });
+    const task = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${answer.value.id}`, {
+      token,
+    });
     return { ...answer, value: task.value };
   };
   /** The upload alone: the task as the upload answers it, its job not run. */
@@ -104,7 +112,14 @@ describe('dead-tree census (ksss)', () => {
     const res = await send(admin, firstBytes, '华埠镇普查.xlsx', xlsx);
     expect(res.code, res.message).toBe(0);
     first = res.value;
-    expect(first).toMatchObject({ fileName: '华埠镇普查.xlsx', state: 2, rows: 120, accepted: 118, rejected: 2, progress: 100 });
+    expect(first).toMatchObject({
+      fileName: '华埠镇普查.xlsx',
+      state: 2,
+      rows: 120,
+      accepted: 118,
+      rejected: 2,
+      progress: 100,
+    });
     expect(first.userName).toBeTruthy();
     expect(first.message).toBe('已导入 118 行，2 行有误');
     expect(first.errorUrl).toMatch(/^\/api\/file\//);
@@ -133,7 +148,10 @@ describe('dead-tree census (ksss)', () => {
 
     const one = await list<KsssItem>('/api/sync/ksssList', admin, { xiaobanCode: 'KH-0103' });
     expect(one.value.list.map((r) => r.xiaobanCode)).toEqual(['KH-0103']);
-    const trees = await list<KsssDetailItem>('/api/sync/ksssDetailList', admin, { xiaobanCode: 'KH-0103', pageSize: 5 });
+    const trees = await list<KsssDetailItem>('/api/sync/ksssDetailList', admin, {
+      xiaobanCode: 'KH-0103',
+      pageSize: 5,
+    });
     expect(trees.value.total).toBe(20);
     expect(trees.value.list).toHaveLength(5);
     expect(trees.value.list[0]).toMatchObject({
@@ -150,12 +168,18 @@ describe('dead-tree census (ksss)', () => {
   });
 
   it('re-importing the same file changes nothing and answers the earlier task', async () => {
-    const before = await t.deps.database.db.select().from(deadTrees).where(eq(deadTrees.projectCode, 'KH2026'));
+    const before = await t.deps.database.db
+      .select()
+      .from(deadTrees)
+      .where(eq(deadTrees.projectCode, 'KH2026'));
     const again = await send(admin, firstBytes, '再次上传.xlsx', xlsx);
     expect(again.code).toBe(0);
     expect(again.value.id).toBe(first.id);
     expect(again.message).toContain('该文件已于');
-    const after = await t.deps.database.db.select().from(deadTrees).where(eq(deadTrees.projectCode, 'KH2026'));
+    const after = await t.deps.database.db
+      .select()
+      .from(deadTrees)
+      .where(eq(deadTrees.projectCode, 'KH2026'));
     expect(after).toEqual(before);
     const tasks = await list<KsssUploadItem>('/api/sync/ksssExcelUploadList', admin);
     expect(tasks.value.total).toBe(1);
@@ -175,7 +199,12 @@ describe('dead-tree census (ksss)', () => {
     const count = async () =>
       (await t.deps.database.db.select().from(deadTrees).where(eq(deadTrees.projectCode, 'KH2026'))).length;
     const n = await count();
-    const wrong = await send(admin, await censusWorkbook([censusRow(1)], ['姓名', '身份证号']), 'workers.xlsx', xlsx);
+    const wrong = await send(
+      admin,
+      await censusWorkbook([censusRow(1)], ['姓名', '身份证号']),
+      'workers.xlsx',
+      xlsx,
+    );
     expect(wrong.code).toBe(0);
     expect(wrong.value).toMatchObject({ state: 3, accepted: 0 });
     expect(wrong.value.message).toBe('表头与导入模板不一致：第 1 列应为“标段编号”，实际为“姓名”');
@@ -207,13 +236,17 @@ describe('dead-tree census (ksss)', () => {
     injected[13] = '=HYPERLINK("http://evil.example","点我")';
     const res = await importRows(admin, [...bad, huge, formula, injected]);
     expect(res.value).toMatchObject({ state: 2, rows: 1_103, accepted: 1, rejected: 1_102 });
-    const lines = sheetRows((await readBook((await download(admin, 'GET', res.value.errorUrl)).rawPayload)).worksheets[0]!);
+    const lines = sheetRows(
+      (await readBook((await download(admin, 'GET', res.value.errorUrl)).rawPayload)).worksheets[0]!,
+    );
     expect(lines).toHaveLength(1 + 1_000 + 1);
     expect(lines.at(-1)![2]).toBe('另有 102 行错误未列出');
 
     const exported = await download(admin, 'POST', '/api/sync/exportKsssDetail', { xiaobanCode: 'KH-0241' });
     expect(exported.statusCode).toBe(200);
-    expect(decodeURIComponent(String(exported.headers.filename))).toMatch(/^枯死松树明细_KH2026_\d{8}\.xlsx$/);
+    expect(decodeURIComponent(String(exported.headers.filename))).toMatch(
+      /^枯死松树明细_KH2026_\d{8}\.xlsx$/,
+    );
     const sheet = (await readBook(exported.rawPayload)).worksheets[0]!;
     const cell = sheet.getRow(2).getCell(14);
     expect(cell.type).toBe(ExcelJS.ValueType.String);
@@ -225,7 +258,15 @@ describe('dead-tree census (ksss)', () => {
     const res = await download(admin, 'POST', '/api/sync/exportKsssList', {});
     expect(res.statusCode).toBe(200);
     const rows = sheetRows((await readBook(res.rawPayload)).worksheets[0]!);
-    expect(rows[0]!.slice(0, 7)).toEqual(['小班号', '标段', '乡镇', '村', '枯死松树(株)', '已伐(株)', '剩余(株)']);
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      '小班号',
+      '标段',
+      '乡镇',
+      '村',
+      '枯死松树(株)',
+      '已伐(株)',
+      '剩余(株)',
+    ]);
     expect(rows.find((r) => r[0] === 'KH-0103')!.slice(4, 7)).toEqual([20, 16, 4]);
     const none = await download(admin, 'POST', '/api/sync/exportKsssList', { xiaobanCode: 'NOPE' });
     expect(sheetRows((await readBook(none.rawPayload)).worksheets[0]!)).toHaveLength(1);
@@ -234,7 +275,10 @@ describe('dead-tree census (ksss)', () => {
     expect(treeRows[0]).toEqual(ksssTemplateColumns.map((c) => c.zh));
     expect(treeRows).toHaveLength(50);
     // bad input: a field too long is a validation envelope, not a 5xx
-    const bad = await t.api('POST', '/api/sync/exportKsssList', { token: admin, body: { xiaobanCode: 'x'.repeat(100) } });
+    const bad = await t.api('POST', '/api/sync/exportKsssList', {
+      token: admin,
+      body: { xiaobanCode: 'x'.repeat(100) },
+    });
     expect(bad.code).toBe(ErrorCode.validation);
   });
 
@@ -242,13 +286,17 @@ describe('dead-tree census (ksss)', () => {
     const refused = await importRows(bd, [censusRow(1)]);
     expect(refused.code).toBe(ErrorCode.forbidden);
     if (js) {
-      expect((await list<KsssItem>('/api/sync/ksssList', js)).value.list.some((r) => r.xiaobanCode === 'KH-0101')).toBe(false);
+      expect(
+        (await list<KsssItem>('/api/sync/ksssList', js)).value.list.some((r) => r.xiaobanCode === 'KH-0101'),
+      ).toBe(false);
       const other = await t.api('GET', `/api/sync/ksssUploadTask?id=${first.id}`, { token: js });
       expect(other.code).toBe(ErrorCode.notFound);
       const report = await download(js, 'GET', first.errorUrl);
       expect(report.statusCode).toBe(403);
     }
-    const mine = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${first.id}`, { token: admin });
+    const mine = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${first.id}`, {
+      token: admin,
+    });
     expect(mine.value.id).toBe(first.id);
   });
 
@@ -260,16 +308,27 @@ describe('dead-tree census (ksss)', () => {
     // A worker claims the job and dies (kill -9): its lease runs out with nothing written.
     const claimed = await claimJob(t.deps, 'killed-worker');
     expect(claimed?.kind).toBe('deadTrees.import');
-    await db.update(deadTreeImports).set({ state: 1, progress: 40 }).where(eq(deadTreeImports.id, waiting.id));
-    await db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, claimed!.id));
+    await db
+      .update(deadTreeImports)
+      .set({ state: 1, progress: 40 })
+      .where(eq(deadTreeImports.id, waiting.id));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, claimed!.id));
     const before = (await db.select().from(deadTrees)).length;
     await runDueJobs(t.deps); // reclaims it: queued again after the backoff
     const [requeued] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
     expect(requeued).toMatchObject({ status: 'queued', attempts: 1 });
     expect((await db.select().from(deadTrees)).length).toBe(before);
-    await db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, claimed!.id));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, claimed!.id));
     await runDueJobs(t.deps);
-    const done = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${waiting.id}`, { token: admin });
+    const done = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${waiting.id}`, {
+      token: admin,
+    });
     expect(done.value).toMatchObject({ state: 2, accepted: 30, rejected: 0, progress: 100 });
     expect((await db.select().from(deadTrees)).length).toBe(before + 30);
     const [finished] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
@@ -278,7 +337,10 @@ describe('dead-tree census (ksss)', () => {
     // A job that used its attempts: the task shows failed with the reason, never "importing".
     const stuck = await sendOnly(admin, await censusWorkbook([censusRow(9_000)]));
     const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, stuck.id));
-    await db.update(jobs).set({ status: 'failed', error: '服务重启中断 / interrupted by a restart' }).where(eq(jobs.id, job!.id));
+    await db
+      .update(jobs)
+      .set({ status: 'failed', error: '服务重启中断 / interrupted by a restart' })
+      .where(eq(jobs.id, job!.id));
     const failed = await list<KsssUploadItem>('/api/sync/ksssExcelUploadList', admin);
     const shown = failed.value.list.find((r) => r.id === stuck.id)!;
     expect(shown.state).toBe(3);

@@ -44,7 +44,11 @@ export async function bigCensusWorkbook(count: number, bad = 0): Promise<Buffer>
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = book.addWorksheet('枯死松树普查');
   sheet.addRow(ksssTemplateColumns.map((c) => c.zh)).commit();
   for (let i = 0; i < count; i++) {

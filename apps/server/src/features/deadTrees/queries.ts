@@ -14,7 +14,10 @@ const censusWhere = (projectCode: string, xiaobanCode?: string): SQL =>
   )!;
 
 const treeWhere = (projectCode: string, xiaobanCode?: string): SQL =>
-  and(eq(deadTrees.projectCode, projectCode), xiaobanCode ? eq(deadTrees.xiaobanCode, xiaobanCode) : undefined)!;
+  and(
+    eq(deadTrees.projectCode, projectCode),
+    xiaobanCode ? eq(deadTrees.xiaobanCode, xiaobanCode) : undefined,
+  )!;
 
 const censusSelect = (db: Executor) =>
   db
@@ -22,13 +25,21 @@ const censusSelect = (db: Executor) =>
     .from(deadTreeCensus)
     .leftJoin(
       sections,
-      and(eq(sections.projectCode, deadTreeCensus.projectCode), eq(sections.code, deadTreeCensus.sectionCode)),
+      and(
+        eq(sections.projectCode, deadTreeCensus.projectCode),
+        eq(sections.code, deadTreeCensus.sectionCode),
+      ),
     );
 
 export type CensusListRow = Awaited<ReturnType<ReturnType<typeof censusSelect>['execute']>>[number];
 
 /** One page of the census, by sub-compartment code. */
-export async function censusPage(db: Executor, projectCode: string, xiaobanCode: string | undefined, page: Page) {
+export async function censusPage(
+  db: Executor,
+  projectCode: string,
+  xiaobanCode: string | undefined,
+  page: Page,
+) {
   const where = censusWhere(projectCode, xiaobanCode);
   const list = await withPage(
     censusSelect(db).where(where).orderBy(asc(deadTreeCensus.xiaobanCode)).$dynamic(),
@@ -38,7 +49,12 @@ export async function censusPage(db: Executor, projectCode: string, xiaobanCode:
 }
 
 /** One page of trees, by sub-compartment and tree number. */
-export async function treePage(db: Executor, projectCode: string, xiaobanCode: string | undefined, page: Page) {
+export async function treePage(
+  db: Executor,
+  projectCode: string,
+  xiaobanCode: string | undefined,
+  page: Page,
+) {
   const where = treeWhere(projectCode, xiaobanCode);
   const list = await withPage(
     db
@@ -64,7 +80,10 @@ export type ImportListRow = Awaited<ReturnType<ReturnType<typeof importSelect>['
 export async function importPage(db: Executor, projectCode: string, page: Page) {
   const where = eq(deadTreeImports.projectCode, projectCode);
   const list = await withPage(
-    importSelect(db).where(where).orderBy(desc(deadTreeImports.createdAt), desc(deadTreeImports.id)).$dynamic(),
+    importSelect(db)
+      .where(where)
+      .orderBy(desc(deadTreeImports.createdAt), desc(deadTreeImports.id))
+      .$dynamic(),
     page,
   );
   return { list, ...(await pageTotal(db, sql`from ${deadTreeImports} where ${where}`)) };
@@ -99,7 +118,10 @@ export async function importOfSameFile(db: Executor, projectCode: string, sha256
   return row;
 }
 
-export async function insertImport(db: Executor, values: typeof deadTreeImports.$inferInsert): Promise<ImportRow> {
+export async function insertImport(
+  db: Executor,
+  values: typeof deadTreeImports.$inferInsert,
+): Promise<ImportRow> {
   const [row] = await db.insert(deadTreeImports).values(values).returning();
   return row!;
 }
@@ -208,7 +230,9 @@ export async function* treeBatches(db: Executor, projectCode: string, xiaobanCod
       .where(
         and(
           treeWhere(projectCode, xiaobanCode),
-          after ? sql`(${deadTrees.xiaobanCode}, ${deadTrees.treeNo}) > (${after[0]}, ${after[1]})` : undefined,
+          after
+            ? sql`(${deadTrees.xiaobanCode}, ${deadTrees.treeNo}) > (${after[0]}, ${after[1]})`
+            : undefined,
         ),
       )
       .orderBy(asc(deadTrees.xiaobanCode), asc(deadTrees.treeNo))

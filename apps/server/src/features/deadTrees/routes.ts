@@ -122,7 +122,10 @@ export const deadTreesRoutes: FastifyPluginAsyncZod = async (app) => {
       const part = await req.file({ limits: { fileSize: fileKinds.import.maxBytes, files: 1 } });
       if (!part) throw new AppError(ErrorCode.validation, 'uploadNoFile');
       const { task, again } = await deadTrees.upload(ctx(req), part);
-      return ok(task, again ? t(requestLang(req), 'ksssSameFile', { time: task.addTime }) : t(requestLang(req), 'ok'));
+      return ok(
+        task,
+        again ? t(requestLang(req), 'ksssSameFile', { time: task.addTime }) : t(requestLang(req), 'ok'),
+      );
     },
   });
 };

@@ -107,7 +107,12 @@ export async function treeList(ctx: DeadTreeContext, input: Page & { xiaobanCode
 /** Upload tasks of the project (the sub-compartment filter does not apply to files). */
 export async function uploadList(ctx: DeadTreeContext, input: Page) {
   let page = await q.importPage(ctx.deps.database.db, ctx.projectCode, input);
-  if (await settleEndedJobs(ctx.deps, page.list.map((r) => r.task))) {
+  if (
+    await settleEndedJobs(
+      ctx.deps,
+      page.list.map((r) => r.task),
+    )
+  ) {
     page = await q.importPage(ctx.deps.database.db, ctx.projectCode, input);
   }
   return { ...page, list: page.list.map(toUploadItem) };
@@ -131,11 +136,15 @@ export async function uploadTask(ctx: DeadTreeContext, id: string): Promise<Ksss
  */
 type SheetSpec = { name: string; headers: string[]; widths?: number[] };
 
-function streamBook(
-  sheets: (book: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>,
-): { stream: PassThrough } {
+function streamBook(sheets: (book: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>): {
+  stream: PassThrough;
+} {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   sheets(book)
     .then(() => book.commit())
     .catch((error: unknown) => out.destroy(error as Error));
@@ -144,7 +153,11 @@ function streamBook(
 
 function addSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, spec: SheetSpec) {
   const sheet = book.addWorksheet(spec.name);
-  sheet.columns = spec.headers.map((header, i) => ({ header, key: String(i), width: spec.widths?.[i] ?? 14 }));
+  sheet.columns = spec.headers.map((header, i) => ({
+    header,
+    key: String(i),
+    width: spec.widths?.[i] ?? 14,
+  }));
   return sheet;
 }
 
@@ -168,7 +181,10 @@ export function template(lang: Lang): { fileName: string; stream: PassThrough } 
       sectionCode: ['本项目的标段编号，可空', 'A section code of this project, may be empty'],
       township: ['乡镇名称', 'Township name'],
       village: ['行政村名称', 'Village name'],
-      xiaobanCode: ['小班号：字母、数字、-、_，最多 30 位', 'Sub-compartment: letters, digits, - and _, up to 30'],
+      xiaobanCode: [
+        '小班号：字母、数字、-、_，最多 30 位',
+        'Sub-compartment: letters, digits, - and _, up to 30',
+      ],
       treeNo: ['树号：同一小班内不重复', 'Tree number, unique within the sub-compartment'],
       species: [pineSpecies.join('、'), pineSpecies.join(', ')],
       dbh: ['胸径，厘米，1–200', 'Diameter at breast height, cm, 1–200'],
@@ -182,7 +198,13 @@ export function template(lang: Lang): { fileName: string; stream: PassThrough } 
     };
     for (const c of ksssTemplateColumns) {
       const [zhNote, enNote] = notes[c.key]!;
-      help.addRow([zh ? c.zh : `${c.zh} (${c.en})`, c.required ? (zh ? '是' : 'yes') : '', zh ? zhNote : enNote]).commit();
+      help
+        .addRow([
+          zh ? c.zh : `${c.zh} (${c.en})`,
+          c.required ? (zh ? '是' : 'yes') : '',
+          zh ? zhNote : enNote,
+        ])
+        .commit();
     }
     help.commit();
   });
@@ -196,7 +218,17 @@ export function exportCensus(ctx: DeadTreeContext, xiaobanCode?: string) {
       name: zh ? '枯死松树普查' : 'Dead pine census',
       headers: zh
         ? ['小班号', '标段', '乡镇', '村', '枯死松树(株)', '已伐(株)', '剩余(株)', '调查日期', '更新时间']
-        : ['Sub-compartment', 'Section', 'Township', 'Village', 'Dead pines', 'Felled', 'Remaining', 'Survey date', 'Updated'],
+        : [
+            'Sub-compartment',
+            'Section',
+            'Township',
+            'Village',
+            'Dead pines',
+            'Felled',
+            'Remaining',
+            'Survey date',
+            'Updated',
+          ],
       widths: [16, 16, 14, 14, 12, 10, 10, 12, 20],
     });
     for await (const batch of q.censusBatches(ctx.deps.database.db, ctx.projectCode, xiaobanCode)) {
@@ -219,7 +251,9 @@ export function exportCensus(ctx: DeadTreeContext, xiaobanCode?: string) {
     }
     sheet.commit();
   });
-  const fileName = zh ? `枯死松树普查_${ctx.projectCode}_${stamp()}.xlsx` : `dead-pine-census_${ctx.projectCode}_${stamp()}.xlsx`;
+  const fileName = zh
+    ? `枯死松树普查_${ctx.projectCode}_${stamp()}.xlsx`
+    : `dead-pine-census_${ctx.projectCode}_${stamp()}.xlsx`;
   return { fileName, stream };
 }
 
@@ -255,7 +289,9 @@ export function exportTrees(ctx: DeadTreeContext, xiaobanCode?: string) {
     }
     sheet.commit();
   });
-  const fileName = zh ? `枯死松树明细_${ctx.projectCode}_${stamp()}.xlsx` : `dead-pine-trees_${ctx.projectCode}_${stamp()}.xlsx`;
+  const fileName = zh
+    ? `枯死松树明细_${ctx.projectCode}_${stamp()}.xlsx`
+    : `dead-pine-trees_${ctx.projectCode}_${stamp()}.xlsx`;
   return { fileName, stream };
 }
 
@@ -294,7 +330,9 @@ async function settleEndedJobs(deps: AppDeps, rows: q.ImportRow[]): Promise<bool
     if ((row.state !== 0 && row.state !== 1) || !row.jobId) continue;
     const job = await jobStatus(deps, row.jobId);
     if (!job || job.status === 'failed' || job.status === 'cancelled') {
-      const reason = job?.error ? `${t('zh-CN', 'ksssInterrupted')}（${job.error}）` : t('zh-CN', 'ksssInterrupted');
+      const reason = job?.error
+        ? `${t('zh-CN', 'ksssInterrupted')}（${job.error}）`
+        : t('zh-CN', 'ksssInterrupted');
       await q.updateImport(deps.database.db, row.id, { state: 3, message: reason, finishedAt: new Date() });
       changed = true;
     }
@@ -393,7 +431,8 @@ async function parseCensus(
         }
         if (isBlankRow(cells)) continue;
         out.total += 1;
-        if (out.total > MAX_ROWS) throw new ImportRefused(t(check.lang, 'ksssTooManyRows', { limit: MAX_ROWS }));
+        if (out.total > MAX_ROWS)
+          throw new ImportRefused(t(check.lang, 'ksssTooManyRows', { limit: MAX_ROWS }));
         const result = validateRow(cells, row.number, check);
         let errors = 'errors' in result ? result.errors : [];
         if ('row' in result) {
@@ -401,7 +440,9 @@ async function parseCensus(
           const first = seen.get(key);
           if (first !== undefined) {
             const column = check.lang === 'en' ? 'Tree no.' : '树号';
-            errors = [{ row: row.number, column, message: t(check.lang, 'ksssDuplicateTree', { row: first }) }];
+            errors = [
+              { row: row.number, column, message: t(check.lang, 'ksssDuplicateTree', { row: first }) },
+            ];
           } else {
             seen.set(key, row.number);
             out.rows.push(result.row);

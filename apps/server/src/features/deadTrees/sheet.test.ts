@@ -39,9 +39,24 @@ describe('census sheet rules', () => {
   });
 
   it('checks the header against the template, in Chinese or English, and names the first mismatch', () => {
-    expect(checkHeaders(ksssTemplateColumns.map((c) => c.zh), 'zh-CN')).toBeNull();
-    expect(checkHeaders(ksssTemplateColumns.map((c) => c.en.toUpperCase()), 'en')).toBeNull();
-    expect(checkHeaders(ksssTemplateColumns.map((c) => ` ${c.zh.replace('(', '（').replace(')', '）')} `), 'zh-CN')).toBeNull();
+    expect(
+      checkHeaders(
+        ksssTemplateColumns.map((c) => c.zh),
+        'zh-CN',
+      ),
+    ).toBeNull();
+    expect(
+      checkHeaders(
+        ksssTemplateColumns.map((c) => c.en.toUpperCase()),
+        'en',
+      ),
+    ).toBeNull();
+    expect(
+      checkHeaders(
+        ksssTemplateColumns.map((c) => ` ${c.zh.replace('(', '（').replace(')', '）')} `),
+        'zh-CN',
+      ),
+    ).toBeNull();
     const wrong: string[] = ksssTemplateColumns.map((c) => c.zh);
     wrong[4] = '编号';
     expect(checkHeaders(wrong, 'zh-CN')).toBe('表头与导入模板不一致：第 5 列应为“树号”，实际为“编号”');
@@ -49,9 +64,14 @@ describe('census sheet rules', () => {
   });
 
   it('names the column and the rule of every bad cell', () => {
-    expect(errorsOf(withCell('township', null))).toEqual([{ row: 7, column: '乡镇', message: '乡镇不能为空' }]);
+    expect(errorsOf(withCell('township', null))).toEqual([
+      { row: 7, column: '乡镇', message: '乡镇不能为空' },
+    ]);
     expect(errorsOf(withCell('xiaobanCode', '小班 1'))[0]!.message).toContain('小班号只能包含字母、数字');
-    expect(errorsOf(withCell('dbh', 'abc'))[0]).toMatchObject({ column: '胸径(cm)', message: '胸径(cm)应为 1 到 200 之间的数字' });
+    expect(errorsOf(withCell('dbh', 'abc'))[0]).toMatchObject({
+      column: '胸径(cm)',
+      message: '胸径(cm)应为 1 到 200 之间的数字',
+    });
     expect(errorsOf(withCell('dbh', 500))[0]!.column).toBe('胸径(cm)');
     expect(errorsOf(withCell('longitude', 200))[0]!.column).toBe('经度');
     expect(errorsOf(withCell('species', '杨树'))[0]!.message).toContain('树种应为：马尾松');
@@ -71,8 +91,12 @@ describe('census sheet rules', () => {
   });
 
   it('refuses a 1 MB cell and a formula, and keeps formula-like text as text', () => {
-    expect(errorsOf(withCell('remark', 'x'.repeat(1024 * 1024)))[0]!.message).toBe('备注过长（最多 200 个字符）');
-    expect(errorsOf(withCell('dbh', { formula: 'A1*2', result: 20 }))[0]!.message).toBe('胸径(cm)是公式，请填写数值或文字');
+    expect(errorsOf(withCell('remark', 'x'.repeat(1024 * 1024)))[0]!.message).toBe(
+      '备注过长（最多 200 个字符）',
+    );
+    expect(errorsOf(withCell('dbh', { formula: 'A1*2', result: 20 }))[0]!.message).toBe(
+      '胸径(cm)是公式，请填写数值或文字',
+    );
     const r = validateRow(withCell('remark', '=HYPERLINK("http://evil.example","点我")'), 3, check);
     expect('row' in r && r.row.remark).toBe('=HYPERLINK("http://evil.example","点我")');
   });
@@ -88,7 +112,10 @@ describe('census sheet rules', () => {
   });
 
   it('reads rich text, hyperlinks and blanks', () => {
-    expect(readCell({ richText: [{ text: '马尾' }, { text: '松' }] })).toEqual({ kind: 'text', text: '马尾松' });
+    expect(readCell({ richText: [{ text: '马尾' }, { text: '松' }] })).toEqual({
+      kind: 'text',
+      text: '马尾松',
+    });
     expect(readCell({ text: 'KH-1', hyperlink: 'http://x' })).toEqual({ kind: 'text', text: 'KH-1' });
     expect(readCell('   ')).toEqual({ kind: 'empty' });
     expect(isBlankRow([null, '', undefined])).toBe(true);

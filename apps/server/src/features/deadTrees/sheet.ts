@@ -52,13 +52,15 @@ export type Cell =
 /** One cell, whatever exceljs made of it (rich text, hyperlink, shared string, formula…). */
 export function readCell(value: CellValue): Cell {
   if (value === null || value === undefined) return { kind: 'empty' };
-  if (typeof value === 'number') return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'error' };
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'error' };
   if (typeof value === 'string') {
     const text = value.trim();
     return text ? { kind: 'text', text } : { kind: 'empty' };
   }
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'TRUE' : 'FALSE' };
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { kind: 'error' } : { kind: 'date', date: value };
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? { kind: 'error' } : { kind: 'date', date: value };
   if (typeof value === 'object') {
     const v = value as Record<string, unknown>;
     // A formula (even with a cached result) is not data a county typed: refused, never evaluated.
@@ -85,7 +87,8 @@ export function headerText(value: CellValue): string {
   return '';
 }
 
-const normaliseHeader = (h: string) => h.replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').toLowerCase();
+const normaliseHeader = (h: string) =>
+  h.replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')').toLowerCase();
 
 /**
  * The first row must name the template's columns in order (Chinese or English). Returns the
@@ -161,10 +164,15 @@ export function validateRow(
     return lang === 'en' ? column.en : column.zh;
   };
   const fail = (key: KsssColumnKey, message: MessageKey, params: Record<string, string | number> = {}) => {
-    errors.push({ row: rowNumber, column: header(key), message: t(lang, message, { field: header(key), ...params }) });
+    errors.push({
+      row: rowNumber,
+      column: header(key),
+      message: t(lang, message, { field: header(key), ...params }),
+    });
     return undefined;
   };
-  const cellOf = (key: KsssColumnKey): Cell => readCell(cells[ksssTemplateColumns.findIndex((c) => c.key === key)]);
+  const cellOf = (key: KsssColumnKey): Cell =>
+    readCell(cells[ksssTemplateColumns.findIndex((c) => c.key === key)]);
 
   const text = (key: KsssColumnKey, required: boolean, max = MAX_CELL_CHARS): string | undefined => {
     const cell = cellOf(key);
@@ -181,12 +189,18 @@ export function validateRow(
     if (!XIAOBAN_PATTERN.test(value)) return fail(key, 'ksssBadCode');
     return value;
   };
-  const number = (key: KsssColumnKey, required: boolean, min: number, max: number): number | null | undefined => {
+  const number = (
+    key: KsssColumnKey,
+    required: boolean,
+    min: number,
+    max: number,
+  ): number | null | undefined => {
     const cell = cellOf(key);
     if (cell.kind === 'formula') return fail(key, 'ksssFormula');
     if (cell.kind === 'empty') return required ? fail(key, 'ksssRequired') : null;
     const value = cell.kind === 'number' ? cell.value : cell.kind === 'text' ? Number(cell.text) : Number.NaN;
-    if (!Number.isFinite(value) || value < min || value > max) return fail(key, 'ksssBadNumber', { min, max });
+    if (!Number.isFinite(value) || value < min || value > max)
+      return fail(key, 'ksssBadNumber', { min, max });
     return value;
   };
   const day = (key: KsssColumnKey, required: boolean): string | null | undefined => {

@@ -47,7 +47,8 @@ const zh = {
   errorReport: '错误报告',
   sourceFile: '原文件',
   'dialog.title': '导入枯死松树普查表',
-  'dialog.hint': '请使用导入模板填写（.xlsx，最大 50 MB）。有误的行不导入，可下载错误报告修改后重新上传；同一文件重复上传不会重复导入。',
+  'dialog.hint':
+    '请使用导入模板填写（.xlsx，最大 50 MB）。有误的行不导入，可下载错误报告修改后重新上传；同一文件重复上传不会重复导入。',
   'dialog.choose': '选择文件并上传',
   'dialog.uploading': '上传中',
   'dialog.importing': '导入进度',

@@ -101,7 +101,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             }
           />
         )}
-        {task?.state === 3 && <Alert type="error" showIcon message={t('dialog.failed', { message: task.message })} />}
+        {task?.state === 3 && (
+          <Alert type="error" showIcon message={t('dialog.failed', { message: task.message })} />
+        )}
       </Space>
     </Modal>
   );

@@ -74,7 +74,11 @@ export default function KusishuPage() {
       title: t('col.state'),
       dataIndex: 'state',
       render: (s: 0 | 1) =>
-        s === 1 ? <Tag color="green">{t('state.felled')}</Tag> : <Tag color="orange">{t('state.standing')}</Tag>,
+        s === 1 ? (
+          <Tag color="green">{t('state.felled')}</Tag>
+        ) : (
+          <Tag color="orange">{t('state.standing')}</Tag>
+        ),
     },
     { title: t('col.surveyDate'), dataIndex: 'surveyDate' },
     { title: t('col.felledDate'), dataIndex: 'felledDate' },
@@ -153,7 +157,10 @@ export default function KusishuPage() {
             <Button onClick={() => void run('template', downloadTemplate)} loading={busy === 'template'}>
               {t('template')}
             </Button>
-            <Button onClick={() => void run('census', () => exportCensus(keyword))} loading={busy === 'census'}>
+            <Button
+              onClick={() => void run('census', () => exportCensus(keyword))}
+              loading={busy === 'census'}
+            >
               {t('exportCensus')}
             </Button>
           </Space>
@@ -168,7 +175,8 @@ export default function KusishuPage() {
           totalText={about(census)}
           rowSelection={{
             type: 'radio',
-            selectedRowKeys: census.data?.list.filter((r) => r.xiaobanCode === selected).map((r) => r.id) ?? [],
+            selectedRowKeys:
+              census.data?.list.filter((r) => r.xiaobanCode === selected).map((r) => r.id) ?? [],
             onChange: (_, rows) => {
               setSelected(rows[0]?.xiaobanCode);
               setTreePage((p) => ({ ...p, pageNum: 1 }));
