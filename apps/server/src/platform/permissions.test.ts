@@ -144,6 +144,15 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/data/examineYmfs': 'records.review',
   'POST /api/data/updateYmfs': 'records.edit',
   'POST /api/sync/examineUserList': 'records.read',
+  // Dead-tree census (ksss): read with records.read, imported with records.edit (deadTrees.test.ts).
+  'POST /api/sync/ksssList': 'records.read',
+  'POST /api/sync/ksssDetailList': 'records.read',
+  'POST /api/sync/ksssExcelUploadList': 'records.read',
+  'GET /api/sync/ksssUploadTask': 'records.read',
+  'POST /api/sync/exportKsssList': 'records.read',
+  'POST /api/sync/exportKsssDetail': 'records.read',
+  'GET /api/sync/ksssTemplate': 'records.read',
+  'POST /api/sync/ksssExcelUpload': 'records.edit',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {
