@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { deadTreeImports, deadTrees, files, jobs } from '../../db/schema/index.ts';
 import { claimJob, runDueJobs } from '../../platform/jobs.ts';
-import { censusRow, censusWorkbook, type FixtureCell } from './fixture.ts';
+import { bigCensusWorkbook, censusRow, censusWorkbook, type FixtureCell } from './fixture.ts';
 import { failInterruptedImports, runImport } from './index.ts';
 
 type Page<T> = { list: T[]; total: number };
@@ -368,5 +368,14 @@ describe('dead-tree census (ksss)', () => {
     expect(after).toMatchObject({ state: 3, message: '导入被中断（服务重启），未导入任何数据，请重新上传' });
     expect((await db.select().from(deadTrees)).length).toBe(trees);
     expect(await runImport(t.deps, first.id)).toMatchObject({ state: 2, accepted: 118 });
+  });
+
+  it('reads Chinese intact from a streamed file whose characters straddle chunk boundaries', async () => {
+    const res = await send(admin, await bigCensusWorkbook(2_000), 'big.xlsx', xlsx);
+    expect(res.value).toMatchObject({ state: 2, rows: 2_000, accepted: 2_000, rejected: 0 });
+    const broken = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from dead_trees where species like ${'%\uFFFD%'} or village like ${'%\uFFFD%'}`,
+    );
+    expect((broken as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import {
   t,
 } from '@pineguard/contract';
 import ExcelJS from 'exceljs';
+import './xlsxUtf8.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
