@@ -25,6 +25,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { workersRoutes } from './features/workers/routes.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
 import { noticesRoutes } from './features/notices/routes.ts';
+import { deadTreesRoutes } from './features/deadTrees/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workersRoutes);
   await app.register(exportsRoutes);
   await app.register(noticesRoutes);
+  await app.register(deadTreesRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -121,6 +121,12 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
+  ksssListBody,
+  ksssListValue,
+  ksssDetailListValue,
+  ksssUploadListValue,
+  ksssUploadItem,
+  ksssUploadTaskQuery,
 } from './index.ts';
 // Imported from its own file: index.ts exports notices after this module.
 import {
@@ -272,6 +278,12 @@ export const endpoints = {
   'POST /api/notice/read': { body: noticeReadBody, value: noticeReadValue },
   'POST /api/notice/readAll': { value: noticeReadValue },
   'POST /api/notice/send': { body: noticeSendBody, value: noticeSendValue },
+
+  // deadTrees (ksss; the exports and the template answer files: shared/http.ts `download`)
+  'POST /api/sync/ksssList': { body: ksssListBody, value: ksssListValue },
+  'POST /api/sync/ksssDetailList': { body: ksssListBody, value: ksssDetailListValue },
+  'POST /api/sync/ksssExcelUploadList': { body: ksssListBody, value: ksssUploadListValue },
+  'GET /api/sync/ksssUploadTask': { query: ksssUploadTaskQuery, value: ksssUploadItem },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

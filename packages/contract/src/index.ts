@@ -22,6 +22,7 @@ export * from './records.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
 export * from './exports.ts';
+export * from './deadTrees.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

@@ -57,6 +57,13 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/sync/queryYmfsList biaoduan': 'sectionFilter',
     'POST /api/lwryUser/lwryList sectionCode': 'sectionFilter',
     'POST /api/lwryUser/lwryListExcelExport sectionCode': 'sectionFilter',
+    // A sub-compartment code is a free text filter inside the selected project's census (every
+    // query is scoped by the session's project), not a reference to another project's row.
+    'POST /api/sync/ksssList xiaobanCode': 'none',
+    'POST /api/sync/ksssDetailList xiaobanCode': 'none',
+    'POST /api/sync/ksssExcelUploadList xiaobanCode': 'none',
+    'POST /api/sync/exportKsssList xiaobanCode': 'none',
+    'POST /api/sync/exportKsssDetail xiaobanCode': 'none',
     'POST /api/lwryUser/examine userId': 'worker',
     // Joining a project with its invitation code is what the code is for (anyone signed in).
     'POST /api/user/addVisitUser/ code': 'none',

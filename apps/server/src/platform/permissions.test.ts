@@ -151,6 +151,15 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/notice/readAll': 'session',
   'GET /api/notice/stream': 'session',
   'POST /api/notice/send': 'users.manage',
+  // Dead-tree census (ksss): read with records.read, imported with records.edit (deadTrees.test.ts).
+  'POST /api/sync/ksssList': 'records.read',
+  'POST /api/sync/ksssDetailList': 'records.read',
+  'POST /api/sync/ksssExcelUploadList': 'records.read',
+  'GET /api/sync/ksssUploadTask': 'records.read',
+  'POST /api/sync/exportKsssList': 'records.read',
+  'POST /api/sync/exportKsssDetail': 'records.read',
+  'GET /api/sync/ksssTemplate': 'records.read',
+  'POST /api/sync/ksssExcelUpload': 'records.edit',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

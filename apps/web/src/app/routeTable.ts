@@ -61,6 +61,7 @@ const pages = {
   lwryShenhe: () => import('../features/workers/pages/WorkerReviewPage.tsx'),
   lwryCensus: () => import('../features/workers/pages/WorkerCensusPage.tsx'),
   lwryForm: () => import('../features/workers/pages/WorkerFormPage.tsx'),
+  kusishu: () => import('../features/deadTrees/pages/KusishuPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -117,7 +118,7 @@ export const layoutRoutes: RouteDef[] = [
       },
     ],
   },
-  later('/kusishu', 'Kusishu', 'route.kusishu', { icon: 'tree' }),
+  screen('/kusishu', 'Kusishu', 'route.kusishu', pages.kusishu, { icon: 'tree' }),
   {
     path: '/process',
     meta: { title: 'route.process', icon: 'chart' },

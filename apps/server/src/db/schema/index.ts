@@ -10,5 +10,6 @@ export * from './invitations.ts';
 export * from './standards.ts';
 export * from './records.ts';
 export * from './workers.ts';
+export * from './deadTrees.ts';
 export * from './jobs.ts';
 export * from './notices.ts';

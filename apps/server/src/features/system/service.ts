@@ -1,10 +1,11 @@
-import { ErrorCode } from '@pineguard/contract';
+import { chinaToday, ErrorCode } from '@pineguard/contract';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import * as q from './queries.ts';
 import { seedDemoWorkers } from '../../seed/workers.ts';
+import { seedDemoCensus } from '../../seed/deadTrees.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
   return (await q.userCount(deps.database.db)) > 0;
@@ -26,6 +27,7 @@ export async function initialise(
     if (input.demo) {
       await seedDemo(tx);
       await seedDemoWorkers(tx, deps.storage);
+      await seedDemoCensus(tx, chinaToday());
     }
   });
   return { account: input.account };
