@@ -118,6 +118,14 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
+  flagListQuery,
+  flagListValue,
+  qrAddBody,
+  qrAddValue,
+  qrListBody,
+  qrListValue,
+  qrScanQuery,
+  qrScanValue,
 } from './index.ts';
 
 /**
@@ -249,6 +257,12 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+
+  // qrTags
+  'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },
+  'GET /api/qrInfo/getFlagList': { query: flagListQuery, value: flagListValue },
+  'POST /api/qrInfo/add': { body: qrAddBody, value: qrAddValue },
+  'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;
