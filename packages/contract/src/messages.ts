@@ -394,7 +394,10 @@ export const messages = {
     en: 'Give a new batch name or choose an existing batch (one of the two)',
   },
   flagNotFound: { 'zh-CN': '二维码批次不存在', en: 'This QR batch does not exist' },
-  flagNameTaken: { 'zh-CN': '本项目已有同名批次：{name}', en: 'The project already has a batch named {name}' },
+  flagNameTaken: {
+    'zh-CN': '本项目已有同名批次：{name}',
+    en: 'The project already has a batch named {name}',
+  },
   flagFull: {
     'zh-CN': '批次最多 {max} 个二维码，已有 {held} 个',
     en: 'A batch holds at most {max} tags; it has {held}',

@@ -107,7 +107,11 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
       lineBreak: false,
       ellipsis: true,
     });
-    doc.text(`${zh ? '批次' : 'Batch'}: ${meta.flagName}`, tx, y + 44, { width: tw, height: 20, ellipsis: true });
+    doc.text(`${zh ? '批次' : 'Batch'}: ${meta.flagName}`, tx, y + 44, {
+      width: tw,
+      height: 20,
+      ellipsis: true,
+    });
     doc.text(`No. ${tag.seq}`, tx, y + 64, { width: tw, lineBreak: false });
     doc.font('Courier-Bold').fontSize(10.5);
     doc.text(tag.code, x + 6, y + LH - 17, { width: LW - 12, align: 'center', lineBreak: false });
@@ -128,7 +132,10 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
     }
     if (i === 0) {
       doc.addPage();
-      doc.font(textFont).fontSize(12).text(zh ? '此批次没有二维码' : 'This batch holds no tags', 40, 40);
+      doc
+        .font(textFont)
+        .fontSize(12)
+        .text(zh ? '此批次没有二维码' : 'This batch holds no tags', 40, 40);
     }
     doc.end();
   };
@@ -146,7 +153,11 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
   const out = new PassThrough();
   const zh = meta.lang !== 'en';
   const write = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
     const sheet = book.addWorksheet(zh ? '二维码' : 'QR tags');
     sheet.columns = (
       zh

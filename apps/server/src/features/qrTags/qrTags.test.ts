@@ -84,7 +84,12 @@ describe('QR tags (qrInfo)', () => {
 
   it('generates 10,000 tags in one call under a new batch, and shows the batch in the tree', async () => {
     const start = performance.now();
-    const made = await add(admin, { prjCode: 'KH2026', flagName: 'KH-BD01 2026-11', count: 10_000, prefix: 'kh' });
+    const made = await add(admin, {
+      prjCode: 'KH2026',
+      flagName: 'KH-BD01 2026-11',
+      count: 10_000,
+      prefix: 'kh',
+    });
     const ms = performance.now() - start;
     expect(made.code, made.message).toBe(0);
     expect(made.value.count).toBe(10_000);
@@ -96,7 +101,9 @@ describe('QR tags (qrInfo)', () => {
 
     const tree = await t.api<FlagNode[]>('GET', '/api/qrInfo/getFlagList?prjCode=KH2026', { token: admin });
     expect(tree.code).toBe(0);
-    expect(tree.value).toEqual([expect.objectContaining({ id: bigFlag, name: 'KH-BD01 2026-11', count: 10_000 })]);
+    expect(tree.value).toEqual([
+      expect.objectContaining({ id: bigFlag, name: 'KH-BD01 2026-11', count: 10_000 }),
+    ]);
 
     const page = await list(admin, { prjCode: 'KH2026', flagId: bigFlag, pageNum: 3 });
     expect(page.value.total).toBe(10_000);
@@ -134,7 +141,9 @@ describe('QR tags (qrInfo)', () => {
     const otherExport = await exportFile(admin, { prjCode: 'JS2026', flagId: bigFlag });
     expect(otherExport.json().code).not.toBe(0);
     // JS2026's own view does not see KH2026's batch.
-    expect((await exportFile(js, { prjCode: 'JS2026', flagId: bigFlag })).json().message).toBe('二维码批次不存在');
+    expect((await exportFile(js, { prjCode: 'JS2026', flagId: bigFlag })).json().message).toBe(
+      '二维码批次不存在',
+    );
     expect((await list(js, { prjCode: 'JS2026', flagId: bigFlag })).value.total).toBe(0);
     const huge = await list(admin, { prjCode: 'KH2026', pageSize: 1_000_000 });
     expect(huge.code).not.toBe(0);
@@ -144,7 +153,12 @@ describe('QR tags (qrInfo)', () => {
   });
 
   it('adds to an existing batch, under a parent, and finds a tag by part of its code typed loosely', async () => {
-    const month = await add(jianli, { prjCode: 'KH2026', flagName: '2026-12', count: 3, sectionCode: 'KH-BD02' });
+    const month = await add(jianli, {
+      prjCode: 'KH2026',
+      flagName: '2026-12',
+      count: 3,
+      sectionCode: 'KH-BD02',
+    });
     expect(month.code, month.message).toBe(0);
     const child = await add(jianli, { flagName: '2026-12 补打', parentId: month.value.flagId, count: 2 });
     expect(child.code, child.message).toBe(0);
@@ -163,7 +177,12 @@ describe('QR tags (qrInfo)', () => {
   });
 
   it('exports a batch as a streamed A4 label PDF and as a spreadsheet, the name in filenamevue', async () => {
-    const made = await add(admin, { prjCode: 'KH2026', flagName: '导出测试', count: 30, sectionCode: 'KH-BD01' });
+    const made = await add(admin, {
+      prjCode: 'KH2026',
+      flagName: '导出测试',
+      count: 30,
+      sectionCode: 'KH-BD01',
+    });
     const pdf = await exportFile(admin, { prjCode: 'KH2026', flagId: made.value.flagId });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -248,7 +267,12 @@ describe('QR tags (qrInfo)', () => {
     expect((await scan(codes[0]!, js)).value.detailed).toBe(false);
     // A member: the felling record with photos, the burn record and its burn point.
     const chain = await scan(codes[0]!, jianli);
-    expect(chain.value).toMatchObject({ valid: true, state: 'burned', detailed: true, projectName: expect.any(String) });
+    expect(chain.value).toMatchObject({
+      valid: true,
+      state: 'burned',
+      detailed: true,
+      projectName: expect.any(String),
+    });
     expect(chain.value.felling).toHaveLength(1);
     expect(chain.value.felling[0]).toMatchObject({ tableCode: 'gbcfcz0101', sectionCode: 'KH-BD01' });
     expect(chain.value.felling[0]!.photos).toHaveLength(3);
@@ -256,7 +280,10 @@ describe('QR tags (qrInfo)', () => {
     const photo = await t.app.inject({ method: 'GET', url: chain.value.felling[0]!.photos[0]!.url });
     expect(photo.statusCode).toBe(200);
     expect(chain.value.burning).toHaveLength(1);
-    expect(chain.value.burning[0]).toMatchObject({ burnPoint: '华埠镇焚烧点', timeSubmit: '2026-11-22 15:00:00' });
+    expect(chain.value.burning[0]).toMatchObject({
+      burnPoint: '华埠镇焚烧点',
+      timeSubmit: '2026-11-22 15:00:00',
+    });
 
     const unknown = await scan('ZZZZZZZZZZZ');
     expect(unknown.value).toMatchObject({ valid: false, state: null, detailed: false });

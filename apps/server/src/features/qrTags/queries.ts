@@ -68,7 +68,8 @@ export async function insertTags(
       from unnest(string_to_array(${o.codes.join(',')}::text, ',')) with ordinality as u(c, n)
     on conflict (code) do nothing
     returning code`);
-  const rows = ((result as { rows?: { code: string }[] }).rows ?? (result as unknown as { code: string }[])) as {
+  const rows = ((result as { rows?: { code: string }[] }).rows ??
+    (result as unknown as { code: string }[])) as {
     code: string;
   }[];
   return rows.map((r) => r.code);
@@ -149,4 +150,3 @@ export async function projectTagCount(db: Executor, projectCode: string): Promis
     .where(eq(qrTags.projectCode, projectCode));
   return Number(row?.n ?? 0);
 }
-

@@ -236,7 +236,6 @@ async function* batchPages(db: Executor, projectCode: string, flagId: number, si
 
 /* ------------------------------------------------------------------ scan */
 
-
 /**
  * What scanning a tag shows. Anyone: valid or not, and the state. Signed in to the tag's project
  * with records.read (or super administrator): the batch and the records naming it, with photos.

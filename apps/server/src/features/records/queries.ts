@@ -387,7 +387,11 @@ export type TagUse = { code: string; id: string; kind: 'felling' | 'burning'; ti
  * The live records of a project naming any of `codes`: felling records by their `qrcode` field,
  * burn records by their comma-separated `multi_qrcode` (both by expression indexes).
  */
-export async function recordsNamingTags(db: Executor, projectCode: string, codes: string[]): Promise<TagUse[]> {
+export async function recordsNamingTags(
+  db: Executor,
+  projectCode: string,
+  codes: string[],
+): Promise<TagUse[]> {
   if (!codes.length) return [];
   const list = sql`array[${sql.join(
     codes.map((c) => sql`${c}`),

@@ -24,6 +24,5 @@ ALTER TABLE "qr_tags" ADD CONSTRAINT "qr_tags_flag_id_qr_flags_id_fk" FOREIGN KE
 CREATE UNIQUE INDEX "qr_flags_name_idx" ON "qr_flags" USING btree ("project_code","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "qr_tags_flag_seq_idx" ON "qr_tags" USING btree ("flag_id","seq");--> statement-breakpoint
 CREATE INDEX "qr_tags_project_idx" ON "qr_tags" USING btree ("project_code","flag_id","seq");--> statement-breakpoint
-CREATE INDEX "qr_tags_code_pattern_idx" ON "qr_tags" USING btree ("code" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "records_qrcode_idx" ON "records" USING btree ("project_code",("fields" ->> 'qrcode')) WHERE deleted_at is null and (fields ->> 'qrcode') is not null;--> statement-breakpoint
 CREATE INDEX "records_burn_qrcodes_idx" ON "records" USING gin (string_to_array("fields" ->> 'multi_qrcode', ',')) WHERE deleted_at is null and (fields ->> 'multi_qrcode') is not null;
