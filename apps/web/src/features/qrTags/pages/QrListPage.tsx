@@ -16,6 +16,7 @@ import {
   Tree,
   TreeSelect,
 } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/http.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
@@ -51,6 +52,7 @@ type AddForm = {
 export default function QrListPage() {
   const t = useQrT();
   const { message } = App.useApp();
+  const client = useQueryClient();
   const flags = useFlagTree();
   const [flagId, setFlagId] = useState<number | undefined>();
   const [keyWords, setKeyWords] = useState<string | undefined>();
@@ -91,6 +93,13 @@ export default function QrListPage() {
     },
   ];
 
+  // Searching again also re-reads states: records may have named tags since the page was read.
+  const search = () => {
+    setKeyWords(typed.trim() || undefined);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+    void client.invalidateQueries({ queryKey: ['qrTags'] });
+  };
+
   const doExport = async (format: 'pdf' | 'xlsx') => {
     if (!flagId) {
       message.warning(t('exportPick'));
@@ -130,21 +139,12 @@ export default function QrListPage() {
             allowClear
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            onPressEnter={() => {
-              setKeyWords(typed.trim() || undefined);
-              setPage((p) => ({ ...p, pageNum: 1 }));
-            }}
+            onPressEnter={search}
             placeholder={t('filter.keyword')}
             style={{ width: 240 }}
             aria-label={t('filter.keyword')}
           />
-          <Button
-            type="primary"
-            onClick={() => {
-              setKeyWords(typed.trim() || undefined);
-              setPage((p) => ({ ...p, pageNum: 1 }));
-            }}
-          >
+          <Button type="primary" onClick={search}>
             {t('filter.search')}
           </Button>
           <Button
