@@ -41,7 +41,7 @@ export const LABEL_ROWS = 8;
 export const LABELS_PER_PAGE = LABEL_COLS * LABEL_ROWS;
 const LW = (PAGE.w - 2 * PAGE.margin) / LABEL_COLS;
 const LH = (PAGE.h - 2 * PAGE.margin) / LABEL_ROWS;
-const QR = 68;
+const QR = 62;
 
 /** Bytes kept waiting for the reader before generation pauses. */
 const HIGH_WATER = 1 << 20;
@@ -84,8 +84,9 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
     const qr = QRCode.create(`${meta.scanBase}/q/${tag.code}`, { errorCorrectionLevel: 'M' });
     const n = qr.modules.size;
     const m = QR / n;
-    const qx = x + 6;
-    const qy = y + 6;
+    // About four modules of quiet zone to the cut line, as scanners want.
+    const qx = x + 9;
+    const qy = y + 8;
     for (let r = 0; r < n; r++) {
       let start = -1;
       for (let c = 0; c <= n; c++) {

@@ -271,7 +271,14 @@ export async function scan(deps: AppDeps, auth: AuthContext | null, raw: string)
     const table = await standards.descriptorOf(db, String(d.table_code));
     const fields: QrChainRecord['fields'] = [];
     for (const c of table?.columns ?? []) {
-      if (c.fldInput === 'photo' || c.fldInput === 'video' || c.code === 'multi_qrcode') continue;
+      if (
+        c.fldInput === 'photo' ||
+        c.fldInput === 'video' ||
+        c.code === 'multi_qrcode' ||
+        c.code === 'qrcode'
+      ) {
+        continue;
+      }
       const v = (d as Record<string, unknown>)[c.code];
       if (v === undefined || v === null || v === '') continue;
       fields.push({ label: c.value, value: `${String(v)}${c.rules.unit ? ` ${c.rules.unit}` : ''}` });

@@ -19,7 +19,6 @@ export default function ScanPage() {
   const v = scan.data;
   return (
     <BarePage title={t('scan.title')} width={560}>
-      <h2 style={{ marginTop: 0, fontSize: 18 }}>{t('scan.title')}</h2>
       {scan.isPending && <Spin tip={t('scan.loading')} />}
       {scan.isError && <Alert type="error" showIcon message={String(scan.error.message)} />}
       {v && !v.valid && (
