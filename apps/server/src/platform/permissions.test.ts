@@ -144,6 +144,12 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/data/examineYmfs': 'records.review',
   'POST /api/data/updateYmfs': 'records.edit',
   'POST /api/sync/examineUserList': 'records.read',
+  // QR tags (issue 15): holders of qrTags.manage are checked in qrTags.test.ts; the scan is open.
+  'POST /api/qrInfo/list': 'qrTags.manage',
+  'GET /api/qrInfo/getFlagList': 'qrTags.manage',
+  'POST /api/qrInfo/add': 'qrTags.manage',
+  'POST /api/qrInfo/export': 'qrTags.manage',
+  'GET /api/qrInfo/scan': 'public',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

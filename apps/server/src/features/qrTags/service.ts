@@ -73,6 +73,9 @@ export async function list(
   input: Page & { flagId?: number | undefined; keyWords?: string | undefined },
 ): Promise<{ rows: QrItem[]; total: number }> {
   const { db } = ctx.deps.database;
+  // A batch of another project is not found here (rather than answering an empty page).
+  if (input.flagId && !(await q.flagById(db, ctx.projectCode, input.flagId)))
+    throw fail.notFound('flagNotFound');
   const keyword = input.keyWords ? normaliseTagCode(input.keyWords) : undefined;
   const { rows, total } = await q.listTags(
     db,
