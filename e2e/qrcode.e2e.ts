@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { clientPasswordHash, type QrItem } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The QR tags journey (issue 15): a project administrator generates a batch on /qrcode/list,
@@ -14,15 +14,9 @@ let server: RunningServer;
 let browser: Browser;
 const list = '/qrcode/list';
 const batch = '开化e2e批次';
-
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const button = (scope: Page | ReturnType<Page['locator']>, chars: string) =>
