@@ -64,7 +64,7 @@ await app.inject({
   headers: { token },
   payload: { prjCode: 'KH2026' },
 });
-const post = (url: string, payload: unknown) =>
+const post = (url: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url, headers: { token }, payload });
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
