@@ -26,6 +26,7 @@ import { workersRoutes } from './features/workers/routes.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
 import { noticesRoutes } from './features/notices/routes.ts';
 import { deadTreesRoutes } from './features/deadTrees/routes.ts';
+import { qrTagsRoutes } from './features/qrTags/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exportsRoutes);
   await app.register(noticesRoutes);
   await app.register(deadTreesRoutes);
+  await app.register(qrTagsRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -127,6 +127,14 @@ import {
   ksssUploadListValue,
   ksssUploadItem,
   ksssUploadTaskQuery,
+  flagListQuery,
+  flagListValue,
+  qrAddBody,
+  qrAddValue,
+  qrListBody,
+  qrListValue,
+  qrScanQuery,
+  qrScanValue,
 } from './index.ts';
 // Imported from its own file: index.ts exports notices after this module.
 import {
@@ -284,6 +292,12 @@ export const endpoints = {
   'POST /api/sync/ksssDetailList': { body: ksssListBody, value: ksssDetailListValue },
   'POST /api/sync/ksssExcelUploadList': { body: ksssListBody, value: ksssUploadListValue },
   'GET /api/sync/ksssUploadTask': { query: ksssUploadTaskQuery, value: ksssUploadItem },
+
+  // qrTags
+  'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },
+  'GET /api/qrInfo/getFlagList': { query: flagListQuery, value: flagListValue },
+  'POST /api/qrInfo/add': { body: qrAddBody, value: qrAddValue },
+  'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -82,4 +82,12 @@ export const fieldLabels: Record<string, Text> = {
   noticeIds: { 'zh-CN': '消息', en: 'Notices' },
   text: { 'zh-CN': '内容', en: 'Text' },
   link: { 'zh-CN': '链接', en: 'Link' },
+  // qrTags
+  count: { 'zh-CN': '生成数量', en: 'Number of tags' },
+  flagName: { 'zh-CN': '批次名称', en: 'Batch name' },
+  flagId: { 'zh-CN': '批次', en: 'Batch' },
+  parentId: { 'zh-CN': '上级批次', en: 'Parent batch' },
+  prefix: { 'zh-CN': '编号前缀', en: 'Code prefix' },
+  qrcode: { 'zh-CN': '二维码编号', en: 'QR code' },
+  format: { 'zh-CN': '导出格式', en: 'Export format' },
 };

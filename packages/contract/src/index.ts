@@ -23,6 +23,7 @@ export * from './idNumber.ts';
 export * from './workers.ts';
 export * from './exports.ts';
 export * from './deadTrees.ts';
+export * from './qrTags.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

@@ -503,6 +503,22 @@ export const messages = {
   },
   noticesMarkedRead: { 'zh-CN': '已标记为已读', en: 'Marked as read' },
   noticeSent: { 'zh-CN': '已发送给 {count} 人', en: 'Sent to {count} people' },
+  // qrTags
+  flagNameOrId: {
+    'zh-CN': '请填写新批次名称，或选择已有批次（二者选一）',
+    en: 'Give a new batch name or choose an existing batch (one of the two)',
+  },
+  flagNotFound: { 'zh-CN': '二维码批次不存在', en: 'This QR batch does not exist' },
+  flagNameTaken: {
+    'zh-CN': '本项目已有同名批次：{name}',
+    en: 'The project already has a batch named {name}',
+  },
+  flagFull: {
+    'zh-CN': '批次最多 {max} 个二维码，已有 {held} 个',
+    en: 'A batch holds at most {max} tags; it has {held}',
+  },
+  sectionNotFound4Flag: { 'zh-CN': '标段不存在：{section}', en: 'No such section: {section}' },
+  tagsGenerated: { 'zh-CN': '已生成 {count} 个二维码', en: '{count} QR tags generated' },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -25,7 +25,8 @@ type Kind =
   | 'file'
   | 'invitation'
   | 'roleFilter'
-  | 'sectionFilter';
+  | 'sectionFilter'
+  | 'qrFlag';
 /**
  * Filters of a list in A's project (a section or role of B as a search condition, an ID number
  * looked up) may answer 0, with an empty list: those are checked for holding none of B's data.
@@ -114,6 +115,9 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     code_result: 'none',
     idNumber: 'none',
     pid: 'none',
+    // QR tag batches (issue 15).
+    flagId: 'qrFlag',
+    parentId: 'qrFlag',
   };
   if (field in byName) return byName[field];
   return /(id|ids|code|codes)$/i.test(field) ? undefined : 'none';
@@ -151,6 +155,8 @@ const plain: Record<string, unknown> = {
 const extras: Record<string, (probed: string) => Record<string, unknown>> = {
   // A face update takes a new file or an existing face, one of them.
   'POST /api/lwry/faceUpdate': (probed) => (probed === 'fileId' ? {} : { faceId: randomUUID() }),
+  // Tags go to a new batch (a name) or an existing one (flagId), one of them.
+  'POST /api/qrInfo/add': (probed) => (probed === 'flagId' ? {} : { flagName: '跨项目探针批次' }),
 };
 
 /**
@@ -186,6 +192,8 @@ describe('cross-project sweep generated from the route table', () => {
       'user_project_roles',
       'project_measures',
       'notices',
+      'qr_flags',
+      'qr_tags',
     ];
     for (const table of byProject) {
       out[table] = (
@@ -250,6 +258,12 @@ describe('cross-project sweep generated from the route table', () => {
       body: { roleId: projectAdmin },
     });
     expect(invite.code).toBe(0);
+    const tagBatch = await t.api<{ flagId: number }>('POST', '/api/qrInfo/add', {
+      token: tokenB,
+      body: { flagName: '乙项目批次', count: 3 },
+    });
+    expect(tagBatch.code, tagBatch.message).toBe(0);
+    b.qrFlag = tagBatch.value.flagId;
     const form = new FormData();
     // A minimal JPEG: start of image, JFIF header, end of image.
     const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
 import { generateRecords } from './records.ts';
 import { seedDemoWorkers } from './workers.ts';
 import { seedDemoCensus } from './deadTrees.ts';
+import { seedDemoTags } from './qrTags.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -41,7 +42,16 @@ try {
       ['KH2026', 1800],
       ['JS2026', 1200],
     ] as const) {
-      const made = await generateRecords(deps, { projectCode, count: n, tables, days: 60, review: true });
+      // Two tag batches; the demo felling records name the first one's codes (issue 15).
+      const qrCodes = await seedDemoTags(deps, projectCode, `${projectCode.slice(0, 2)}-BD01`);
+      const made = await generateRecords(deps, {
+        projectCode,
+        count: n,
+        tables,
+        days: 60,
+        review: true,
+        qrCodes: qrCodes.slice(0, 200),
+      });
       console.log(`${projectCode}: ${made.created} demo records`);
     }
   }

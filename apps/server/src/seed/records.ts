@@ -73,6 +73,11 @@ export type GenerateOptions = {
   /** Share of records moved to approved / sent back / rejected afterwards (demo mix). */
   review?: boolean;
   log?: (line: string) => void;
+  /**
+   * QR tags to name (issue 15): felling records take them in turn (field qrcode) until they run
+   * out; some burn records then list a few of those already named (field multi_qrcode).
+   */
+  qrCodes?: string[];
 };
 
 /**
@@ -128,6 +133,8 @@ export async function generateRecords(
   const start = performance.now();
   const reviewed: string[] = [];
   const auths = members.map((m) => ({ userId: m.id }) as AuthContext);
+  const tagPool = [...(o.qrCodes ?? [])];
+  const tagsNamed: string[] = [];
   const next = (): IncomingRecord[] => {
     const n = Math.min(batchSize, o.count - made);
     made += n;
@@ -139,6 +146,12 @@ export async function generateRecords(
       for (const c of table.columns) {
         const v = valueFor(c, day, photo.id, prefix);
         if (v !== undefined) fields[c.code] = v;
+      }
+      if (tagPool.length && table.columns.some((c) => c.code === 'qrcode')) {
+        fields.qrcode = tagPool.shift();
+        tagsNamed.push(fields.qrcode as string);
+      } else if (tagsNamed.length && table.columns.some((c) => c.code === 'multi_qrcode')) {
+        if (Math.random() < 0.7) fields.multi_qrcode = tagsNamed.splice(0, 1 + rand(4)).join(',');
       }
       return {
         id: randomUUID(),

@@ -32,6 +32,8 @@ export function canAccess(roles: string[], routeRoles: string[][]): boolean {
 }
 
 export function decide(s: NavState): Decision {
+  // A scanned QR tag opens on any phone, signed in or not (the page shows more to members).
+  if (s.pathname.startsWith('/q/')) return { type: 'allow' };
   if (!s.hasToken) {
     return whiteList.includes(s.pathname)
       ? { type: 'allow' }

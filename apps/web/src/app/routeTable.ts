@@ -62,6 +62,8 @@ const pages = {
   lwryCensus: () => import('../features/workers/pages/WorkerCensusPage.tsx'),
   lwryForm: () => import('../features/workers/pages/WorkerFormPage.tsx'),
   kusishu: () => import('../features/deadTrees/pages/KusishuPage.tsx'),
+  qrList: () => import('../features/qrTags/pages/QrListPage.tsx'),
+  qrScan: () => import('../features/qrTags/pages/ScanPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -97,6 +99,8 @@ export const bareRoutes: RouteDef[] = [
   { path: '/selectProject', meta: { title: 'route.selectProject' }, page: pages.selectProject },
   { path: '/404', meta: { title: 'route.notFound' }, page: pages.notFound },
   { path: '/401', meta: { title: 'route.unauthorised' }, page: pages.unauthorised },
+  // A scanned QR tag (issue 15): open with or without a session.
+  { path: '/q/:code', meta: { title: 'route.qrScan' }, page: pages.qrScan },
 ];
 
 /** Pages inside the layout: the whole route table of spec §2, children relative to parents. */
@@ -210,7 +214,7 @@ export const layoutRoutes: RouteDef[] = [
     path: '/qrcode',
     redirect: '/qrcode/list',
     meta: { title: 'route.qrcode', icon: 'qrcode' },
-    children: [later('list', 'QrcodeList', 'route.qrcode')],
+    children: [screen('list', 'QrcodeList', 'route.qrcode', pages.qrList)],
   },
   screen('/projectSys', 'ProjectSys', 'route.projectSys', pages.projectSys, { icon: 'project' }),
   // One shared screen under two paths (spec §2).

@@ -58,6 +58,7 @@ export const en: Record<MessageKey, string> = {
   'route.dataSys': 'Metadata',
   'route.yinzi': 'Reporting factors',
   'route.qrcode': 'QR code management',
+  'route.qrScan': 'QR tag',
   'route.projectSys': 'Projects',
   'route.userSys': 'User management',
   'route.roleSys': 'Role permissions',

@@ -59,6 +59,7 @@ export const zhCN = {
   'route.dataSys': '元数据管理',
   'route.yinzi': '上报因子',
   'route.qrcode': '二维码管理',
+  'route.qrScan': '二维码查询',
   'route.projectSys': '项目列表',
   'route.userSys': '用户管理',
   'route.roleSys': '角色权限',

@@ -13,3 +13,4 @@ export * from './workers.ts';
 export * from './deadTrees.ts';
 export * from './jobs.ts';
 export * from './notices.ts';
+export * from './qrTags.ts';

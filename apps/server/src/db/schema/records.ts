@@ -77,6 +77,13 @@ export const records = pgTable(
       .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
       .where(sql`deleted_at is not null`),
     index('records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // QR tags: the felling record naming a tag (field qrcode), the burn records listing it (multi_qrcode).
+    index('records_qrcode_idx')
+      .on(t.projectCode, sql`(${t.fields} ->> 'qrcode')`)
+      .where(sql`deleted_at is null and (fields ->> 'qrcode') is not null`),
+    index('records_burn_qrcodes_idx')
+      .using('gin', sql`string_to_array(${t.fields} ->> 'multi_qrcode', ',')`)
+      .where(sql`deleted_at is null and (fields ->> 'multi_qrcode') is not null`),
   ],
 );
 

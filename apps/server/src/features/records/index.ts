@@ -1,3 +1,4 @@
 /** The records feature's public API for other features. */
 export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
+export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';

@@ -380,3 +380,38 @@ export async function usersWithPermission(db: Executor, projectCode: string, per
     .orderBy(users.name)
     .limit(500);
 }
+
+/* ------------------------------------------------------------------ QR tags */
+
+export type TagUse = { code: string; id: string; kind: 'felling' | 'burning'; timeSubmit: Date };
+
+/**
+ * The live records of a project naming any of `codes`: felling records by their `qrcode` field,
+ * burn records by their comma-separated `multi_qrcode` (both by expression indexes).
+ */
+export async function recordsNamingTags(
+  db: Executor,
+  projectCode: string,
+  codes: string[],
+): Promise<TagUse[]> {
+  if (!codes.length) return [];
+  const list = sql`array[${sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+  const result = await db.execute(sql`
+    select r.fields ->> 'qrcode' as code, r.id, 'felling' as kind, r.time_submit
+      from records r
+     where r.project_code = ${projectCode} and r.deleted_at is null
+       and (r.fields ->> 'qrcode') is not null and (r.fields ->> 'qrcode') = any(${list})
+    union all
+    select c.code, r.id, 'burning' as kind, r.time_submit
+      from records r
+     cross join lateral unnest(string_to_array(r.fields ->> 'multi_qrcode', ',')) as c(code)
+     where r.deleted_at is null and (r.fields ->> 'multi_qrcode') is not null
+       and string_to_array(r.fields ->> 'multi_qrcode', ',') && ${list}
+       and r.project_code = ${projectCode} and c.code = any(${list})`);
+  return rowsOf<{ code: string; id: string; kind: 'felling' | 'burning'; time_submit: Date | string }>(
+    result,
+  ).map((r) => ({ code: r.code, id: r.id, kind: r.kind, timeSubmit: new Date(r.time_submit) }));
+}

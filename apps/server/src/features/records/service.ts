@@ -950,3 +950,8 @@ export function tableRecordCount(db: Executor, tableCode: string) {
 export function columnHasValues(db: Executor, tableCode: string, code: string) {
   return q.columnHasValues(db, tableCode, code);
 }
+
+/** Felling and burn records of a project naming any of the QR tag codes (for the qrTags feature). */
+export function recordsNamingTags(db: Executor, projectCode: string, codes: string[]) {
+  return q.recordsNamingTags(db, projectCode, codes);
+}

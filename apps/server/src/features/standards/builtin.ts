@@ -102,6 +102,13 @@ export const builtinMeasures: Measure[] = [
         { code: 'pic_burning', value: '焚烧中照片', fldInput: 'photo', rules: { required: true } },
         { code: 'pic_after', value: '焚烧后照片', fldInput: 'photo' },
         { code: 'vdo_burning', value: '焚烧视频', fldInput: 'video' },
+        {
+          code: 'multi_qrcode',
+          value: '焚烧疫木二维码',
+          fldInput: 'text',
+          fldDescript: '本次焚烧的疫木上的二维码编号，多个用英文逗号分隔',
+          rules: { maxLength: 4000 },
+        },
         remarks,
       ],
     },

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientPasswordHash } from '@pineguard/contract';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+
+/**
+ * The QR issue's targets (issue 15): generating BENCH_TAGS (default 10,000) tags in one call
+ * ≤ 2 s (BENCH_ROUNDS batches, default 5: min / median / max), a list page of a full batch
+ * (page 1 and the last page, p50/p99 over BENCH_SECONDS), and the streamed PDF label sheet of one
+ * full batch: seconds, bytes, pages and peak RSS (target ≤ 200 MB).
+ * BENCH_DATABASE_URL=postgres://…/postgres creates a database BENCH_DB_NAME (default
+ * pineguard_bench_qr_<pid>) and drops it afterwards; without it PGlite in a temporary directory.
+ * Smoke run: BENCH_TAGS=2000 BENCH_ROUNDS=2 BENCH_SECONDS=3 npx tsx bench/qrTags.bench.ts
+ */
+const TAGS = Number(process.env.BENCH_TAGS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const base = process.env.BENCH_DATABASE_URL;
+const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_qr_${process.pid}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+};
+let databaseUrl: string | undefined;
+if (base) {
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  const u = new URL(base);
+  u.pathname = `/${dbName}`;
+  databaseUrl = u.toString();
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? '',
+});
+const database = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
+await prepareDatabase(database);
+const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+await app.ready();
+const password = clientPasswordHash('bench123');
+await app.inject({
+  method: 'POST',
+  url: '/api/system/init',
+  payload: { account: 'bench', password, name: '压测', demo: true },
+});
+const token = (
+  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
+).json().value.token as string;
+await app.inject({
+  method: 'POST',
+  url: '/api/user/selectProject',
+  headers: { token },
+  payload: { prjCode: 'KH2026' },
+});
+const post = (url: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url, headers: { token }, payload });
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+try {
+  const gen: number[] = [];
+  let flagId = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const res = (await post('/api/qrInfo/add', { flagName: `bench ${i}`, count: TAGS, prefix: 'BN' })).json();
+    gen.push(performance.now() - start);
+    if (res.code !== 0) throw new Error(res.message);
+    flagId = res.value.flagId;
+  }
+  console.log(
+    `generate ${TAGS} tags: min ${pct(gen, 0).toFixed(0)} ms, median ${pct(gen, 0.5).toFixed(0)} ms, max ${pct(gen, 1).toFixed(0)} ms`,
+  );
+
+  for (const [name, pageNum] of [
+    ['page 1', 1],
+    ['last page', Math.ceil(TAGS / 10)],
+  ] as const) {
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    while (performance.now() < end) {
+      const start = performance.now();
+      const res = (await post('/api/qrInfo/list', { flagId, pageNum, pageSize: 10 })).json();
+      if (res.code !== 0) throw new Error(res.message);
+      times.push(performance.now() - start);
+    }
+    console.log(
+      `list ${name}: ${times.length} calls, p50 ${pct(times, 0.5).toFixed(1)} ms, p99 ${pct(times, 0.99).toFixed(1)} ms`,
+    );
+  }
+
+  // The PDF through a real socket so the stream's backpressure is the client's.
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const start = performance.now();
+  const response = await fetch(`${url}/api/qrInfo/export`, {
+    method: 'POST',
+    headers: { token, 'content-type': 'application/json' },
+    body: JSON.stringify({ flagId, format: 'pdf' }),
+  });
+  let bytes = 0;
+  let pages = 0;
+  let tail = '';
+  for await (const chunk of response.body!) {
+    const text = tail + Buffer.from(chunk).toString('latin1');
+    pages += (text.match(/\/Type \/Page\b/g) ?? []).length;
+    tail = text.slice(-16);
+    bytes += chunk.length;
+  }
+  clearInterval(timer);
+  const s = (performance.now() - start) / 1000;
+  console.log(
+    `PDF of ${TAGS} labels: ${s.toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, ${pages} pages, peak RSS ${(peak / 1e6).toFixed(0)} MB`,
+  );
+  console.log('RESULT');
+  console.log(`  generate ${TAGS}: median ${pct(gen, 0.5).toFixed(0)} ms (target ≤ 2000)`);
+  console.log(
+    `  PDF: ${s.toFixed(1)} s, ${pages} pages, peak RSS ${(peak / 1e6).toFixed(0)} MB, ${((peak - baseline) / 1e6).toFixed(0)} MB above the ${(baseline / 1e6).toFixed(0)} MB before the export (target ≤ 200 MB)`,
+  );
+} finally {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+}
