@@ -3,6 +3,10 @@ import { z } from 'zod';
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  homeDataQuery,
+  homeDataValue,
+  processListQuery,
+  processListValue,
   addMembersBody,
   addUserBody,
   addVisitUserBody,
@@ -249,6 +253,10 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+
+  // overview
+  'GET /api/home/data': { query: homeDataQuery, value: homeDataValue },
+  'GET /api/process/list': { query: processListQuery, value: processListValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -388,6 +388,11 @@ export const messages = {
     en: 'Approved {approved}, rejected {rejected}, left {skipped}',
   },
   loggedOut: { 'zh-CN': '已退出登录', en: 'Logged out' },
+  // overview (#17)
+  progressTotal: { 'zh-CN': '合计', en: 'Total' },
+  progressAllProjects: { 'zh-CN': '全部项目', en: 'All projects' },
+  progressTownshipUnknown: { 'zh-CN': '未注明乡镇', en: 'Township not given' },
+  sectionNotFound: { 'zh-CN': '标段不存在', en: 'No such section' },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,2 +1,4 @@
 /** The records feature's public API for other features. */
 export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
+export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
+export { quantityFields } from './rollup.ts';

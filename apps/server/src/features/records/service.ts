@@ -32,6 +32,7 @@ import * as files from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
 import * as q from './queries.ts';
+import { quantityOf } from './rollup.ts';
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
 
 /* ------------------------------------------------------------------ context */
@@ -222,7 +223,9 @@ export async function ingest(
         sectionCode: row.sectionCode,
         state: '10',
         day: q.chinaDay(row.timeSubmit),
+        township: row.gpsXiang ?? '',
         n: 1,
+        qty: quantityOf(row.tableCode, row.fields ?? {}),
       })),
     );
     return inserted;
@@ -693,10 +696,12 @@ export async function examine(
           tableCode: r.tableCode,
           sectionCode: r.sectionCode,
           day: q.chinaDay(r.timeSubmit),
+          township: r.township,
         };
+        const qty = quantityOf(r.tableCode, r.fields);
         return [
-          { ...key, state: r.state, n: -1 },
-          { ...key, state: rule.to, n: 1 },
+          { ...key, state: r.state, n: -1, qty: -qty },
+          { ...key, state: rule.to, n: 1, qty },
         ];
       }),
     );
@@ -765,7 +770,9 @@ export async function setDeleted(
         sectionCode: r.sectionCode,
         state: r.state,
         day: q.chinaDay(r.timeSubmit),
+        township: r.township,
         n: deleted ? -1 : 1,
+        qty: (deleted ? -1 : 1) * quantityOf(r.tableCode, r.fields),
       })),
     );
     return { changed: changed.length, ids: changed };
@@ -843,6 +850,22 @@ export async function correct(
     await q.insertHistory(tx, [
       { recordId: row.id, actorId: auth.userId, action: 'corrected', reason: input.reason ?? null, changes },
     ]);
+    // A corrected quantity moves the rollup's sum (the count stays).
+    const qtyChange = quantityOf(row.tableCode, fields) - quantityOf(row.tableCode, row.fields);
+    if (qtyChange !== 0) {
+      await q.bumpCounts(tx, [
+        {
+          projectCode,
+          tableCode: row.tableCode,
+          sectionCode: row.sectionCode,
+          state: row.state,
+          day: q.chinaDay(row.timeSubmit),
+          township: row.township,
+          n: 0,
+          qty: qtyChange,
+        },
+      ]);
+    }
     return { changed: 1, ids: [row.id] };
   });
   forgetTotals();
@@ -906,3 +929,9 @@ export function tableRecordCount(db: Executor, tableCode: string) {
 export function columnHasValues(db: Executor, tableCode: string, code: string) {
   return q.columnHasValues(db, tableCode, code);
 }
+
+/** Sums of the per-day rollup (the overview's figures): see queries.rollupSums. */
+export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
+  return q.rollupSums(db, filter, by);
+}
+export type { RollupFilter, RollupKey, RollupRow } from './queries.ts';
