@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CollectResult, ErrorCode, type HomeData, type ProcessList } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 
@@ -243,6 +244,25 @@ describe('overview: dashboard and progress from the rollup', () => {
     expect(byName['华埠镇']).toEqual([5, 2, 12]);
     expect(byName['池淮镇']).toEqual([3, 1, 0]);
     expect(township.value.total).toMatchObject({ found: 8, felled: 3, burned: 12, planned: null });
+    // The same table as a workbook.
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/api/process/export?level=section&prjCode=KH2026&type=ymfs',
+      headers: { token: admin },
+    });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('标段');
+    expect(sheet.getRow(3).values).toEqual([undefined, section.value.rows[0]!.name, 12000, 8, 3, 12, 400]);
+    expect(sheet.getRow(6).getCell(6).value).toBe(450);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/process/export?level=section&prjCode=JS2026',
+      headers: { token: jianli },
+    });
+    expect(refused.json()).toMatchObject({ code: ErrorCode.forbidden });
   });
 
   it('gives a government viewer their projects together; refuses other projects and bad input', async () => {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
+import { progressWorkbook } from './export.ts';
 import * as overview from './service.ts';
 
 const tags = ['overview'];
@@ -40,5 +41,21 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(processListValue) },
     },
     handler: async (req) => ok(await overview.progressList(deps, authOf(req), req.query, requestLang(req))),
+  });
+
+  app.get('/api/process/export', {
+    config: { access: 'dashboard.read' },
+    schema: { tags, summary: '进度表导出 Excel', querystring: processListQuery },
+    handler: async (req, reply) => {
+      const lang = requestLang(req);
+      const list = await overview.progressList(deps, authOf(req), req.query, lang);
+      const encoded = encodeURIComponent(`progress-${list.level}-${list.type}.xlsx`);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
+        .header('filename', encoded)
+        .header('access-control-expose-headers', 'filename, content-disposition')
+        .send(await progressWorkbook(list, lang));
+    },
   });
 };

@@ -242,6 +242,12 @@ export async function progressList(
   const { level, type } = input;
   const totalName = t(lang, 'progressTotal');
   const base = { tableCodes: overviewTables, states: countedStates };
+  // A section named on any level must be one of the project's (never silently ignored).
+  if (input.sectionCode !== undefined && level !== 'township') {
+    const project = await namedProject(db, auth, input.prjCode);
+    const known = await sectionsOf(db, [project.code]);
+    if (!known.some((s) => s.code === input.sectionCode)) throw fail.notFound('sectionNotFound');
+  }
 
   if (level === 'county') {
     const list =
