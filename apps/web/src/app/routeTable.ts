@@ -39,7 +39,9 @@ const pages = {
   authRedirect: () => import('../features/auth/AuthRedirectPage.tsx'),
   selectProject: () => import('../features/projects/SelectProjectPage.tsx'),
   dashboard: () => import('../features/overview/pages/DashboardPage.tsx'),
-  progress: () => import('../features/overview/pages/ProgressPage.tsx'),
+  progressCounty: () => import('../features/overview/pages/ProgressCountyPage.tsx'),
+  progressSection: () => import('../features/overview/pages/ProgressSectionPage.tsx'),
+  progressTownship: () => import('../features/overview/pages/ProgressTownshipPage.tsx'),
   notFound: () => import('../shared/ui/NotFoundPage.tsx'),
   unauthorised: () => import('../shared/ui/UnauthorisedPage.tsx'),
   redirect: () => import('./RedirectPage.tsx'),
@@ -126,17 +128,17 @@ export const layoutRoutes: RouteDef[] = [
         path: '',
         name: 'Process',
         meta: { breadcrumb: false, title: 'route.process' },
-        page: pages.progress,
+        page: pages.progressCounty,
       },
-      screen('processX/:id/:type', 'ProcessX', 'route.processX', pages.progress, {
+      screen('processX/:id/:type', 'ProcessX', 'route.processX', pages.progressCounty, {
         hidden: true,
         activeMenu: '/process',
       }),
-      screen('processB/:id/:type', 'ProcessB', 'route.processB', pages.progress, {
+      screen('processB/:id/:type', 'ProcessB', 'route.processB', pages.progressSection, {
         hidden: true,
         activeMenu: '/process',
       }),
-      screen('processZ/:id/:type', 'ProcessZ', 'route.processZ', pages.progress, {
+      screen('processZ/:id/:type', 'ProcessZ', 'route.processZ', pages.progressTownship, {
         hidden: true,
         activeMenu: '/process',
       }),

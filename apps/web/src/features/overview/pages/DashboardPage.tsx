@@ -86,14 +86,12 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
         {
           name: t('col.felled'),
           type: 'line',
-          smooth: true,
           data: v.trend.map((d) => d.felled),
           color: primary,
         },
         {
           name: t('col.burned'),
           type: 'line',
-          smooth: true,
           data: v.trend.map((d) => d.burned),
           color: '#d4380d',
         },

@@ -7,7 +7,7 @@ import {
 } from '@pineguard/contract';
 import { App, Button, Card, Flex, Segmented, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/session.ts';
 import { EChart, type EChartOption } from '../../../shared/ui/EChart.tsx';
 import { exportProgress, type ProgressInput, useProgress } from '../api.ts';
@@ -30,27 +30,21 @@ export function progressPath(
   return prjCode ? `${path}?prj=${encodeURIComponent(prjCode)}` : path;
 }
 
-function levelOf(pathname: string): ProgressLevel {
-  if (pathname.includes('/processZ/')) return 'township';
-  if (pathname.includes('/processB/')) return 'section';
-  return 'county';
-}
-
 /**
  * Progress by county (`:id` a project code, or `all`: every project the user may see), by
  * section (`:id` the project) and by township (`:id` the section, `?prj=` its project). `:type`
  * is the measure whose percentage is shown: cfcz felled / planned, ymfs burned / felled, ksdc
- * found / planned. /process alone is the county level of all the user's projects.
+ * found / planned. /process alone is the county level of all the user's projects. The level comes
+ * from the route (one page module per level), never from the address bar: a kept-alive tab of
+ * another level stays what it was while the address changes.
  */
-export default function ProgressPage() {
+export function ProgressPage({ level }: { level: ProgressLevel }) {
   const t = useOverviewT();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const params = useParams();
   const [search] = useSearchParams();
   const selected = useSession((s) => s.project?.code);
-  const level = levelOf(pathname);
   const type: ProgressMeasure = (progressMeasures as readonly string[]).includes(params.type ?? '')
     ? (params.type as ProgressMeasure)
     : 'cfcz';
