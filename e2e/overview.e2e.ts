@@ -7,7 +7,8 @@ import { demoPassword, initWithDemo, signIn } from './journeys.ts';
 
 /**
  * The overview journey (issue 17): the demo's dashboard shows its figures and the 60-day chart;
- * the progress tables drill down from the county to a section's townships.
+ * the progress tables drill down from the county to a section's townships; the data centre sums
+ * up every standard table.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -132,4 +133,10 @@ it('shows the dashboard with figures and a chart, and drills down from county to
     .poll(() => township.locator('tbody tr[data-row-key="华埠镇"]').innerText())
     .toMatch(/华埠镇\s+—\s+24\s+0\s+8/);
   await snap(page, 'overview-03-township');
+
+  // The data centre's summary: every table with its records by state.
+  await page.goto(`${server.url}/dataCenter`);
+  const survey = page.getByTestId('table-summary').locator('tbody tr[data-row-key="gbksdc0101"]');
+  await expect.poll(() => survey.innerText()).toMatch(/枯死松树普查记录\s+4\s+0\s+0\s+0\s+4/);
+  await snap(page, 'overview-04-data-centre');
 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  tableSummaryQuery,
+  tableSummaryValue,
   homeDataQuery,
   homeDataValue,
   processListQuery,
@@ -257,6 +259,7 @@ export const endpoints = {
   // overview
   'GET /api/home/data': { query: homeDataQuery, value: homeDataValue },
   'GET /api/process/list': { query: processListQuery, value: processListValue },
+  'GET /api/data/tableSummary': { query: tableSummaryQuery, value: tableSummaryValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

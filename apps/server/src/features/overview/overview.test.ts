@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CollectResult, ErrorCode, type HomeData, type ProcessList } from '@pineguard/contract';
+import {
+  type CollectResult,
+  ErrorCode,
+  type HomeData,
+  type ProcessList,
+  type TableSummary,
+} from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,5 +301,21 @@ describe('overview: dashboard and progress from the rollup', () => {
     expect(badType.message).toContain('type');
     // Workers hold no dashboard permission.
     expect((await home(worker)).code).toBe(ErrorCode.forbidden);
+  });
+
+  it('summarises the data centre: every table of the project with records by state and the last day', async () => {
+    const res = await t.api<TableSummary>('GET', '/api/data/tableSummary?prjCode=KH2026', { token: admin });
+    expect(res.code).toBe(0);
+    const by = Object.fromEntries(res.value.map((r) => [r.tableCode, r]));
+    expect(by.gbksdc0101).toMatchObject({
+      states: { '10': 3, '20': 0, '30': 0, '40': 1 },
+      total: 4,
+      lastDay: chinaDay(ago(0)),
+    });
+    expect(by.gbcfcz0101).toMatchObject({ states: { '10': 2, '20': 2, '30': 0, '40': 0 }, total: 4 });
+    expect(by.gbymfs0101).toMatchObject({ states: { '10': 3, '20': 0, '30': 0, '40': 0 }, total: 3 });
+    expect(by.gbymfs0101?.tableName).toBe('疫木焚烧处置记录');
+    const other = await t.api('GET', '/api/data/tableSummary?prjCode=JS2026', { token: jianli });
+    expect(other.code).toBe(ErrorCode.forbidden);
   });
 });

@@ -417,3 +417,10 @@ export async function rollupSums(db: Executor, f: RollupFilter, by: RollupKey[])
   );
   return rowsOf<RollupRow>(result).map((r) => ({ ...r, n: Number(r.n), qty: Number(r.qty) }));
 }
+
+/** The last day holding live records, per table of a project (from the rollup). */
+export async function lastDays(db: Executor, projectCode: string): Promise<Map<string, string>> {
+  const result = await db.execute(sql`select c.table_code, max(c.day)::text as day from record_counts c
+    where c.project_code = ${projectCode} and c.n > 0 group by 1`);
+  return new Map(rowsOf<{ table_code: string; day: string }>(result).map((r) => [r.table_code, r.day]));
+}

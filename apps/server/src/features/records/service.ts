@@ -31,6 +31,7 @@ import * as areas from '../areas/index.ts';
 import * as files from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
+import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
 import { quantityOf } from './rollup.ts';
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
@@ -935,3 +936,27 @@ export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey
   return q.rollupSums(db, filter, by);
 }
 export type { RollupFilter, RollupKey, RollupRow } from './queries.ts';
+
+/** The data centre's overview: every standard table of the project, live records by state, last day. */
+export async function tableSummary(deps: AppDeps, projectCode: string): Promise<TableSummary> {
+  const { db } = deps.database;
+  const tables = await standards.projectTables(db, projectCode);
+  const codes = tables.map((tb) => tb.code);
+  const [sums, last] = await Promise.all([
+    q.rollupSums(db, { projectCodes: [projectCode], tableCodes: codes }, ['table', 'state']),
+    q.lastDays(db, projectCode),
+  ]);
+  return tables.map((tb) => {
+    const states = { '10': 0, '20': 0, '30': 0, '40': 0 };
+    for (const r of sums) {
+      if (r.table === tb.code && r.state && r.state in states) states[r.state as keyof typeof states] += r.n;
+    }
+    return {
+      tableCode: tb.code,
+      tableName: tb.name,
+      states,
+      total: states['10'] + states['20'] + states['30'] + states['40'],
+      lastDay: last.get(tb.code) ?? null,
+    };
+  });
+}
