@@ -171,7 +171,7 @@ export function ProgressPage({ level }: { level: ProgressLevel }) {
             { title: t('col.felled'), dataIndex: 'felled', align: 'right' },
             { title: t('col.burned'), dataIndex: 'burned', align: 'right' },
             {
-              title: `${t('col.percent')}（${t(`type.${type}`)}）`,
+              title: t(`ratio.${type}`),
               dataIndex: 'percent',
               align: 'right',
               render: (p: number | null) => (p === null ? '—' : `${p}%`),
