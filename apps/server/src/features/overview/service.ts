@@ -34,18 +34,37 @@ import {
 type Project = { code: string; name: string; areaCode: string };
 
 /**
+ * Metadata (projects, their tables and sections, a user's projects) and the workers count are
+ * reused for a few seconds: they change rarely and cost most of a call's queries. The figures
+ * themselves are read from the rollup on every call.
+ */
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  if (cache.size > 1000) cache.clear();
+  const value = load();
+  value.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/**
  * The projects an overview call covers. `all` (or a project other than the selected one) is
  * for super administrators (every live project) and for members whose role grants
  * dashboard.read in several projects (a government viewer): their projects only.
  */
-async function visibleProjects(db: Executor, auth: AuthContext): Promise<Project[]> {
-  if (auth.isSuperAdmin) return projects.choosableProjects(db, auth.userId, true);
-  return projects.projectsWithPermission(db, auth.userId, 'dashboard.read');
+function visibleProjects(db: Executor, auth: AuthContext): Promise<Project[]> {
+  if (auth.isSuperAdmin) return cached('all', () => projects.choosableProjects(db, auth.userId, true));
+  return cached(`user:${auth.userId}`, () =>
+    projects.projectsWithPermission(db, auth.userId, 'dashboard.read'),
+  );
 }
 
 async function selectedProject(db: Executor, auth: AuthContext): Promise<Project> {
   const code = auth.projectCode;
-  const p = code ? await projects.findProject(db, code) : undefined;
+  const p = code ? await cached(`project:${code}`, () => projects.findProject(db, code)) : undefined;
   if (!p) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
   return { code: p.code, name: p.name, areaCode: p.areaCode };
 }
@@ -59,7 +78,9 @@ async function namedProject(db: Executor, auth: AuthContext, code: string | unde
 
 /** Sections of some projects, with their plan (planned trees, 0 when not set). */
 async function sectionsOf(db: Executor, codes: string[]) {
-  const lists = await Promise.all(codes.map((c) => projects.listSections(db, c)));
+  const lists = await Promise.all(
+    codes.map((c) => cached(`sections:${c}`, () => projects.listSections(db, c))),
+  );
   return lists.flat().map((s) => ({
     prjCode: s.projectCode,
     code: s.code,
@@ -85,7 +106,9 @@ export async function homeData(
   const today = chinaDay(now);
   const trendFrom = daysBefore(today, 59);
   const weekFrom = daysBefore(today, 6);
-  const tablesByProject = await Promise.all(codes.map((c) => standards.projectTables(db, c)));
+  const tablesByProject = await Promise.all(
+    codes.map((c) => cached(`tables:${c}`, () => standards.projectTables(db, c))),
+  );
   const tableNames = new Map<string, string>();
   for (const ts of tablesByProject) for (const tb of ts) tableNames.set(tb.code, tb.name);
   const allTables = [...new Set([...tableNames.keys(), ...overviewTables])];
@@ -102,7 +125,9 @@ export async function homeData(
     ['project', 'table', 'section', 'day'],
   );
   const sections = await sectionsOf(db, codes);
-  const workersApproved = await workers.approvedWorkerCount(db, codes);
+  const workersApproved = await cached(`workers:${codes.join(',')}`, () =>
+    workers.approvedWorkerCount(db, codes),
+  );
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);
