@@ -27,6 +27,7 @@ import { exportsRoutes } from './features/exports/routes.ts';
 import { noticesRoutes } from './features/notices/routes.ts';
 import { deadTreesRoutes } from './features/deadTrees/routes.ts';
 import { qrTagsRoutes } from './features/qrTags/routes.ts';
+import { overviewRoutes } from './features/overview/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticesRoutes);
   await app.register(deadTreesRoutes);
   await app.register(qrTagsRoutes);
+  await app.register(overviewRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -3,6 +3,12 @@ import { z } from 'zod';
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  tableSummaryQuery,
+  tableSummaryValue,
+  homeDataQuery,
+  homeDataValue,
+  processListQuery,
+  processListValue,
   addMembersBody,
   exportIdBody,
   exportRecord,
@@ -298,6 +304,11 @@ export const endpoints = {
   'GET /api/qrInfo/getFlagList': { query: flagListQuery, value: flagListValue },
   'POST /api/qrInfo/add': { body: qrAddBody, value: qrAddValue },
   'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanValue },
+
+  // overview
+  'GET /api/home/data': { query: homeDataQuery, value: homeDataValue },
+  'GET /api/process/list': { query: processListQuery, value: processListValue },
+  'GET /api/data/tableSummary': { query: tableSummaryQuery, value: tableSummaryValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -24,6 +24,7 @@ export * from './workers.ts';
 export * from './exports.ts';
 export * from './deadTrees.ts';
 export * from './qrTags.ts';
+export * from './overview.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

@@ -519,6 +519,11 @@ export const messages = {
   },
   sectionNotFound4Flag: { 'zh-CN': '标段不存在：{section}', en: 'No such section: {section}' },
   tagsGenerated: { 'zh-CN': '已生成 {count} 个二维码', en: '{count} QR tags generated' },
+  // overview (#17)
+  progressTotal: { 'zh-CN': '合计', en: 'Total' },
+  progressAllProjects: { 'zh-CN': '全部项目', en: 'All projects' },
+  progressTownshipUnknown: { 'zh-CN': '未注明乡镇', en: 'Township not given' },
+  sectionNotFound: { 'zh-CN': '标段不存在', en: 'No such section' },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -119,7 +119,16 @@ export const recordCounts = pgTable(
     sectionCode: text().notNull(),
     state: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
+    /** The record's township name (gps_xiang), '' when unknown: the township progress level. */
+    township: text().notNull().default(''),
     n: integer().notNull().default(0),
+    /**
+     * Sum of the records' quantity (trees) for tables that carry one (see records/rollup.ts:
+     * 枯死株数 of the survey, 疫木数量 in 株 of burning); 0 for the others.
+     */
+    qty: doublePrecision().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day, t.township] }),
+  ],
 );

@@ -1,3 +1,3 @@
 /** The projects feature's public API: what other features may call. */
 export { choosableProjects, findProject, isProjectMember, listSections, projectTree } from './service.ts';
-export { managedSectionCodes, projectName } from './queries.ts';
+export { managedSectionCodes, projectName, projectsWithPermission } from './queries.ts';

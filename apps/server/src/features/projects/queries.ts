@@ -320,3 +320,20 @@ export function projectName(db: Executor, code: string): Promise<string | undefi
     .where(eq(projects.code, code))
     .then((r) => r[0]?.name);
 }
+
+/** Live projects where the user holds a role granting `permission` (the overview across projects). */
+export function projectsWithPermission(db: Executor, userId: string, permission: string) {
+  return db
+    .selectDistinct({ code: projects.code, name: projects.name, areaCode: projects.areaCode })
+    .from(projects)
+    .innerJoin(userProjectRoles, eq(userProjectRoles.projectCode, projects.code))
+    .innerJoin(roles, eq(roles.id, userProjectRoles.roleId))
+    .where(
+      and(
+        isNull(projects.deletedAt),
+        eq(userProjectRoles.userId, userId),
+        sql`${roles.permissions} ? ${permission}`,
+      ),
+    )
+    .orderBy(projects.code);
+}

@@ -2,3 +2,5 @@
 export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
 export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';
+export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
+export { quantityFields } from './rollup.ts';

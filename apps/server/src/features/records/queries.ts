@@ -8,6 +8,7 @@ import {
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
+import { groupDeltas, type RollupDelta } from './rollup.ts';
 
 export type RecordInsert = typeof records.$inferInsert;
 export type RecordRowDb = typeof records.$inferSelect;
@@ -47,32 +48,12 @@ export async function insertHistory(db: Executor, rows: HistoryInsert[]): Promis
   if (rows.length) await db.insert(recordHistory).values(rows);
 }
 
-export type CountDelta = {
-  projectCode: string;
-  tableCode: string;
-  sectionCode: string;
-  state: string;
-  day: string;
-  n: number;
-};
+export type CountDelta = RollupDelta;
 
 /** Adds deltas to the per-day counters, one row per group (the batch's increments summed first). */
 export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<void> {
-  const grouped = new Map<string, CountDelta>();
-  for (const d of deltas) {
-    const key = [d.projectCode, d.tableCode, d.sectionCode, d.state, d.day].join('\u0000');
-    const g = grouped.get(key);
-    if (g) g.n += d.n;
-    else grouped.set(key, { ...d });
-  }
-  const values = [...grouped.values()].filter((d) => d.n !== 0);
+  const values = groupDeltas(deltas);
   if (!values.length) return;
-  // Sorted so that concurrent batches lock the counter rows in one order (no deadlocks).
-  values.sort((a, b) =>
-    (a.projectCode + a.tableCode + a.sectionCode + a.state + a.day).localeCompare(
-      b.projectCode + b.tableCode + b.sectionCode + b.state + b.day,
-    ),
-  );
   await db
     .insert(recordCounts)
     .values(values)
@@ -83,8 +64,9 @@ export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<vo
         recordCounts.sectionCode,
         recordCounts.state,
         recordCounts.day,
+        recordCounts.township,
       ],
-      set: { n: sql`${recordCounts.n} + excluded.n` },
+      set: { n: sql`${recordCounts.n} + excluded.n`, qty: sql`${recordCounts.qty} + excluded.qty` },
     });
 }
 
@@ -257,6 +239,7 @@ export type Lockable = {
   sectionCode: string;
   state: string;
   timeSubmit: Date;
+  township: string;
   fields: Record<string, unknown>;
   deletedAt: Date | null;
   collectorId: string;
@@ -273,6 +256,7 @@ export async function lockRecords(db: Executor, ids: string[]): Promise<Lockable
       sectionCode: records.sectionCode,
       state: records.state,
       timeSubmit: records.timeSubmit,
+      township: records.gpsXiang,
       fields: records.fields,
       deletedAt: records.deletedAt,
       collectorId: records.collectorId,
@@ -414,4 +398,66 @@ export async function recordsNamingTags(
   return rowsOf<{ code: string; id: string; kind: 'felling' | 'burning'; time_submit: Date | string }>(
     result,
   ).map((r) => ({ code: r.code, id: r.id, kind: r.kind, timeSubmit: new Date(r.time_submit) }));
+}
+
+/* ------------------------------------------------------------------ rollup reads (overview) */
+
+export type RollupKey = 'project' | 'table' | 'section' | 'state' | 'day' | 'township';
+const rollupColumns: Record<RollupKey, SQL> = {
+  project: sql`c.project_code`,
+  table: sql`c.table_code`,
+  section: sql`c.section_code`,
+  state: sql`c.state`,
+  day: sql`c.day::text`,
+  township: sql`c.township`,
+};
+
+export type RollupFilter = {
+  projectCodes: string[];
+  tableCodes: string[];
+  sectionCodes?: string[] | undefined;
+  states?: string[] | undefined;
+  /** China days, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+export type RollupRow = Partial<Record<RollupKey, string>> & { n: number; qty: number };
+
+/** Sums of the per-day rollup grouped by a fixed set of keys (never the records table). */
+export async function rollupSums(db: Executor, f: RollupFilter, by: RollupKey[]): Promise<RollupRow[]> {
+  if (!f.projectCodes.length || !f.tableCodes.length) return [];
+  const list = (xs: string[]) =>
+    sql.join(
+      xs.map((x) => sql`${x}`),
+      sql`, `,
+    );
+  const parts: SQL[] = [
+    sql`c.project_code in (${list(f.projectCodes)})`,
+    sql`c.table_code in (${list(f.tableCodes)})`,
+  ];
+  if (f.sectionCodes)
+    parts.push(f.sectionCodes.length ? sql`c.section_code in (${list(f.sectionCodes)})` : sql`false`);
+  if (f.states) parts.push(f.states.length ? sql`c.state in (${list(f.states)})` : sql`false`);
+  if (f.from) parts.push(sql`c.day >= ${f.from}::date`);
+  if (f.to) parts.push(sql`c.day <= ${f.to}::date`);
+  const keys = by.map((k) => sql`${rollupColumns[k]} as ${sql.raw(`"${k}"`)}`);
+  const select = sql.join([...keys, sql`sum(c.n)::float8 as n`, sql`sum(c.qty)::float8 as qty`], sql`, `);
+  const group = by.length
+    ? sql`group by ${sql.join(
+        by.map((_, i) => sql.raw(String(i + 1))),
+        sql`, `,
+      )}`
+    : sql``;
+  const result = await db.execute(
+    sql`select ${select} from record_counts c where ${sql.join(parts, sql` and `)} ${group}`,
+  );
+  return rowsOf<RollupRow>(result).map((r) => ({ ...r, n: Number(r.n), qty: Number(r.qty) }));
+}
+
+/** The last day holding live records, per table of a project (from the rollup). */
+export async function lastDays(db: Executor, projectCode: string): Promise<Map<string, string>> {
+  const result = await db.execute(sql`select c.table_code, max(c.day)::text as day from record_counts c
+    where c.project_code = ${projectCode} and c.n > 0 group by 1`);
+  return new Map(rowsOf<{ table_code: string; day: string }>(result).map((r) => [r.table_code, r.day]));
 }

@@ -522,6 +522,7 @@ describe('records', () => {
         body: { id: bId, projectCode: 'KH2026', yimushuliang: 3, tableCode: table },
       },
       'POST /api/sync/examineUserList': { body: { prjCode: 'JS2026' } },
+      'GET /api/data/tableSummary': { query: 'prjCode=JS2026' },
     };
     // The route table decides what is swept: a new records route without a line above fails here.
     const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };

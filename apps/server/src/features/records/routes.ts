@@ -19,6 +19,8 @@ import {
   recordIdQuery,
   recordIdsBody,
   t,
+  tableSummaryQuery,
+  tableSummaryValue,
   updateRecordBody,
   updateYmfsBody,
   uploadColumnsBody,
@@ -27,8 +29,9 @@ import {
   ymfsDetailValue,
 } from '@pineguard/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, prjCodeInBody, projectOf } from '../../platform/auth.ts';
+import { authOf, prjCodeInBody, prjCodeInQuery, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { managedProject } from '../../platform/scope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
 import * as files from '../files/index.ts';
@@ -316,5 +319,16 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(examineUserListValue) },
     },
     handler: async (req) => ok(await records.examineUsers(deps, projectOf(req))),
+  });
+
+  app.get('/api/data/tableSummary', {
+    config: { access: 'records.read', projectOf: prjCodeInQuery },
+    schema: {
+      tags,
+      summary: '数据中心：项目各标准表的记录数（按状态）和最近数据日期',
+      querystring: tableSummaryQuery,
+      response: { 200: envelope(tableSummaryValue) },
+    },
+    handler: async (req) => ok(await records.tableSummary(deps, managedProject(req, req.query.prjCode))),
   });
 };

@@ -32,7 +32,9 @@ import * as files from '../files/index.ts';
 import { notify } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
+import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
+import { quantityOf } from './rollup.ts';
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
 
 /* ------------------------------------------------------------------ context */
@@ -223,7 +225,9 @@ export async function ingest(
         sectionCode: row.sectionCode,
         state: '10',
         day: q.chinaDay(row.timeSubmit),
+        township: row.gpsXiang ?? '',
         n: 1,
+        qty: quantityOf(row.tableCode, row.fields ?? {}),
       })),
     );
     return inserted;
@@ -698,10 +702,12 @@ export async function examine(
           tableCode: r.tableCode,
           sectionCode: r.sectionCode,
           day: q.chinaDay(r.timeSubmit),
+          township: r.township,
         };
+        const qty = quantityOf(r.tableCode, r.fields);
         return [
-          { ...key, state: r.state, n: -1 },
-          { ...key, state: rule.to, n: 1 },
+          { ...key, state: r.state, n: -1, qty: -qty },
+          { ...key, state: rule.to, n: 1, qty },
         ];
       }),
     );
@@ -809,7 +815,9 @@ export async function setDeleted(
         sectionCode: r.sectionCode,
         state: r.state,
         day: q.chinaDay(r.timeSubmit),
+        township: r.township,
         n: deleted ? -1 : 1,
+        qty: (deleted ? -1 : 1) * quantityOf(r.tableCode, r.fields),
       })),
     );
     return { changed: changed.length, ids: changed };
@@ -887,6 +895,22 @@ export async function correct(
     await q.insertHistory(tx, [
       { recordId: row.id, actorId: auth.userId, action: 'corrected', reason: input.reason ?? null, changes },
     ]);
+    // A corrected quantity moves the rollup's sum (the count stays).
+    const qtyChange = quantityOf(row.tableCode, fields) - quantityOf(row.tableCode, row.fields);
+    if (qtyChange !== 0) {
+      await q.bumpCounts(tx, [
+        {
+          projectCode,
+          tableCode: row.tableCode,
+          sectionCode: row.sectionCode,
+          state: row.state,
+          day: q.chinaDay(row.timeSubmit),
+          township: row.township,
+          n: 0,
+          qty: qtyChange,
+        },
+      ]);
+    }
     return { changed: 1, ids: [row.id] };
   });
   forgetTotals();
@@ -954,4 +978,34 @@ export function columnHasValues(db: Executor, tableCode: string, code: string) {
 /** Felling and burn records of a project naming any of the QR tag codes (for the qrTags feature). */
 export function recordsNamingTags(db: Executor, projectCode: string, codes: string[]) {
   return q.recordsNamingTags(db, projectCode, codes);
+}
+
+/** Sums of the per-day rollup (the overview's figures): see queries.rollupSums. */
+export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
+  return q.rollupSums(db, filter, by);
+}
+export type { RollupFilter, RollupKey, RollupRow } from './queries.ts';
+
+/** The data centre's overview: every standard table of the project, live records by state, last day. */
+export async function tableSummary(deps: AppDeps, projectCode: string): Promise<TableSummary> {
+  const { db } = deps.database;
+  const tables = await standards.projectTables(db, projectCode);
+  const codes = tables.map((tb) => tb.code);
+  const [sums, last] = await Promise.all([
+    q.rollupSums(db, { projectCodes: [projectCode], tableCodes: codes }, ['table', 'state']),
+    q.lastDays(db, projectCode),
+  ]);
+  return tables.map((tb) => {
+    const states = { '10': 0, '20': 0, '30': 0, '40': 0 };
+    for (const r of sums) {
+      if (r.table === tb.code && r.state && r.state in states) states[r.state as keyof typeof states] += r.n;
+    }
+    return {
+      tableCode: tb.code,
+      tableName: tb.name,
+      states,
+      total: states['10'] + states['20'] + states['30'] + states['40'],
+      lastDay: last.get(tb.code) ?? null,
+    };
+  });
 }

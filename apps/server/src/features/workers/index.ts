@@ -11,3 +11,5 @@ export { expireInsurance } from './service.ts';
 export function workersHeldBy(db: Executor, projectCode: string, sectionCode?: string): Promise<number> {
   return workerCountInProject(db, projectCode, sectionCode);
 }
+
+export { approvedWorkerCount } from './queries.ts';

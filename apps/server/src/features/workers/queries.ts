@@ -374,3 +374,15 @@ export async function census(db: Executor, where: SQL, today: string) {
     perWeek,
   };
 }
+
+/** Approved (reviewStatus 1), not deleted workers of some projects (the dashboard's card). */
+export async function approvedWorkerCount(db: Executor, projectCodes: string[]): Promise<number> {
+  if (!projectCodes.length) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(workers)
+    .where(
+      and(inArray(workers.projectCode, projectCodes), eq(workers.reviewStatus, 1), isNull(workers.deletedAt)),
+    );
+  return row?.n ?? 0;
+}

@@ -139,6 +139,10 @@ const zh = {
   'center.noProject': '请在左侧选择一个项目',
   'center.open': '单独打开',
   'center.allSections': '全部标段',
+  'summary.title': '各标准表数据概况',
+  'summary.table': '标准表',
+  'summary.total': '合计',
+  'summary.lastDay': '最近数据日期',
   'view.unknownTable': '当前项目没有启用标准表 {code}',
 } as const;
 
@@ -284,6 +288,10 @@ const en: Record<Key, string> = {
   'center.search': 'Search projects',
   'center.noTables': 'This project uses no standard table yet (choose its measures in the project settings)',
   'center.noProject': 'Choose a project on the left',
+  'summary.title': 'Standard tables at a glance',
+  'summary.table': 'Standard table',
+  'summary.total': 'Total',
+  'summary.lastDay': 'Last data day',
   'center.open': 'Open alone',
   'center.allSections': 'All sections',
   'view.unknownTable': 'The selected project does not use the standard table {code}',

@@ -33,16 +33,19 @@ export function RecordsPanel({
   tableCode,
   tableName,
   section,
+  initialState,
 }: {
   prjCode: string | undefined;
   tableCode: string;
   tableName: string;
   /** A section chosen in the tree beside the list (locks the section filter). */
   section?: string | undefined;
+  /** A record state to start filtered by (a link from the dashboard's review backlog). */
+  initialState?: string | undefined;
 }) {
   const t = useRecordsT();
   const can = useCan();
-  const [filters, setFilters] = useState<FilterValues>({ biaoduan: section });
+  const [filters, setFilters] = useState<FilterValues>({ biaoduan: section, codeState: initialState });
   const [page, setPage] = useState({ pageNum: 1, pageSize });
   const [cursor, setCursor] = useState<string | undefined>();
   const [sort, setSort] = useState(defaultSort);

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useProjectCode, useProjectTables, useUploadColumns, useUserProjectTree } from '../api.ts';
 import { RecordsPanel } from '../components/RecordsPanel.tsx';
+import { TableSummary } from '../components/TableSummary.tsx';
 import { YmfsPanel } from '../components/YmfsPanel.tsx';
 import { useRecordsT } from '../messages.ts';
 
@@ -158,27 +159,34 @@ export default function DataCenterPage() {
           />
         )}
       </Card>
-      <Card size="small" style={{ flex: '1 1 480px', minWidth: 0 }}>
-        {!project ? (
-          <Empty description={t('center.noProject')} />
-        ) : tables.isPending ? (
-          <Spin />
-        ) : items.length === 0 ? (
-          <Empty description={t('center.noTables')} />
-        ) : (
-          <Tabs
-            activeKey={activeTab}
-            onChange={setTab}
-            items={items}
-            destroyOnHidden
-            tabBarExtraContent={
-              project === selectedProject && activeTab ? (
-                <Link to={`/dataView/${activeTab.replace(/:ymfs$/, '')}`}>{t('center.open')}</Link>
-              ) : null
-            }
-          />
+      <Flex vertical gap={12} style={{ flex: '1 1 480px', minWidth: 0 }}>
+        {project && (
+          <Card size="small" title={t('summary.title')}>
+            <TableSummary key={project} prjCode={project} linkable={project === selectedProject} />
+          </Card>
         )}
-      </Card>
+        <Card size="small">
+          {!project ? (
+            <Empty description={t('center.noProject')} />
+          ) : tables.isPending ? (
+            <Spin />
+          ) : items.length === 0 ? (
+            <Empty description={t('center.noTables')} />
+          ) : (
+            <Tabs
+              activeKey={activeTab}
+              onChange={setTab}
+              items={items}
+              destroyOnHidden
+              tabBarExtraContent={
+                project === selectedProject && activeTab ? (
+                  <Link to={`/dataView/${activeTab.replace(/:ymfs$/, '')}`}>{t('center.open')}</Link>
+                ) : null
+              }
+            />
+          )}
+        </Card>
+      </Flex>
     </Flex>
   );
 }

@@ -1,0 +1,59 @@
+import type { PeriodFigures, ProgressMeasure } from '@pineguard/contract';
+
+/** The standard tables the overview's measures read (decision "Overview measures"). */
+export const measureTables = {
+  found: 'gbksdc0101',
+  felled: 'gbcfcz0101',
+  burned: 'gbymfs0101',
+} as const;
+export const overviewTables = Object.values(measureTables);
+/** Rejected records (40) never count; uploaded, approved and sent-back ones do. */
+export const countedStates = ['10', '20', '30'];
+export const APPROVED = '20';
+export const WAITING = '10';
+
+export type RollupLike = { table?: string; state?: string; n: number; qty: number };
+
+/** found / felled / burned of some rollup rows (rows of other tables add nothing). */
+export function figuresOf(rows: RollupLike[]): PeriodFigures {
+  const f = { found: 0, felled: 0, burned: 0 };
+  for (const r of rows) {
+    if (r.state !== undefined && !countedStates.includes(r.state)) continue;
+    if (r.table === measureTables.found) f.found += r.qty;
+    else if (r.table === measureTables.felled) f.felled += r.n;
+    else if (r.table === measureTables.burned) f.burned += r.qty;
+  }
+  return { found: round(f.found), felled: round(f.felled), burned: round(f.burned) };
+}
+
+export function round(n: number, digits = 1): number {
+  const p = 10 ** digits;
+  return Math.round(n * p) / p;
+}
+
+/** part / whole in percent with one decimal; null without a positive whole. */
+export function percent(part: number, whole: number | null): number | null {
+  return whole && whole > 0 ? round((part / whole) * 100) : null;
+}
+
+/**
+ * The figure `type` chooses and what its percentage is of: felling (cfcz) and the survey (ksdc)
+ * against the plan, burning (ymfs) against what was felled.
+ */
+export function measureOf(
+  type: ProgressMeasure,
+  f: PeriodFigures,
+  planned: number | null,
+): { value: number; percent: number | null } {
+  if (type === 'ymfs') return { value: f.burned, percent: percent(f.burned, f.felled) };
+  if (type === 'ksdc') return { value: f.found, percent: percent(f.found, planned) };
+  return { value: f.felled, percent: percent(f.felled, planned) };
+}
+
+/** China day of an instant, and a day `n` days before another. */
+export function chinaDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+export function daysBefore(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CollectResult,
+  ErrorCode,
+  type HomeData,
+  type ProcessList,
+  type TableSummary,
+} from '@pineguard/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A China-time instant `daysAgo` days before now (a minute earlier, so "today" stays today). */
+const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
+const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * The hand-counted data set (KH2026 unless said):
+ *   survey  gbksdc0101 kssl: BD01 5 today 华埠镇; BD01 3 3 days ago 池淮镇; BD02 7 30 days ago;
+ *           BD02 100 today, rejected (never counts)
+ *   felling gbcfcz0101: BD01 ×2 today 华埠镇 (approved); BD01 ×1 3 days ago 池淮镇; BD02 ×1 30 days ago
+ *   burning gbymfs0101: BD01 10 株 today 华埠镇; BD02 6 株 3 days ago; BD01 2 立方米 today (no trees)
+ *   JS2026: one felling record today.
+ */
+describe('overview: dashboard and progress from the rollup', () => {
+  let t: TestApp;
+  let admin: string;
+  let adminJs: string;
+  let jianli: string;
+  let gov: string;
+  let worker: string;
+  let photo: string;
+  const ids: Record<string, string> = {};
+
+  const rec = (
+    name: string,
+    tableCode: string,
+    sectionCode: string,
+    at: string,
+    fields: Record<string, unknown>,
+    xiang?: string,
+  ) => {
+    ids[name] = randomUUID();
+    return {
+      uuid: ids[name],
+      tableCode,
+      sectionCode,
+      timeSubmit: at,
+      gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
+      ...(xiang ? { place: { xiang } } : {}),
+      fields,
+    };
+  };
+  const survey = (kssl: number) => ({ kssl, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo });
+  const felling = () => ({
+    qrcode: `KH-${randomUUID().slice(0, 8)}`,
+    shuzhong: '马尾松',
+    xiongjing: 20,
+    dungao: 3,
+    multi_fzcl: '剥皮',
+    pic_before: photo,
+    pic_stump: photo,
+    pic_treated: photo,
+  });
+  const burning = (yimushuliang: number, jldw: string) => ({
+    fsd: '华埠镇焚烧点',
+    yimushuliang,
+    jldw,
+    fssj: chinaDay(ago(0)),
+    pic_before: photo,
+    pic_burning: photo,
+  });
+  const home = (token: string, scope?: 'all') =>
+    t.api<HomeData>('GET', `/api/home/data${scope ? '?scope=all' : ''}`, { token });
+  const progress = (token: string, q: string) =>
+    t.api<ProcessList>('GET', `/api/process/list?${q}`, { token });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.initAdmin({ demo: true });
+    const select = async (token: string, prjCode: string) => {
+      const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
+      if (res.code !== 0) throw new Error(res.message);
+      return token;
+    };
+    admin = await select(await t.signIn('demo_admin', 'pine2026'), 'KH2026');
+    adminJs = await select(await t.signIn('demo_admin', 'pine2026'), 'JS2026');
+    jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
+    gov = await select(await t.signIn('demo_gov', 'pine2026'), 'KH2026');
+    worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
+    const upload = async (token: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
+      const res = new Response(form);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload?kind=photo',
+        headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await res.arrayBuffer()),
+      });
+      return (up.json() as { value: { id: string } }).value.id;
+    };
+    photo = await upload(worker);
+    const batch = [
+      rec('s1', 'gbksdc0101', 'KH-BD01', ago(0), survey(5), '华埠镇'),
+      rec('s2', 'gbksdc0101', 'KH-BD01', ago(3), survey(3), '池淮镇'),
+      rec('s3', 'gbksdc0101', 'KH-BD02', ago(30), survey(7)),
+      rec('s4', 'gbksdc0101', 'KH-BD02', ago(0), survey(100)),
+      rec('f1', 'gbcfcz0101', 'KH-BD01', ago(0), felling(), '华埠镇'),
+      rec('f2', 'gbcfcz0101', 'KH-BD01', ago(0), felling(), '华埠镇'),
+      rec('f3', 'gbcfcz0101', 'KH-BD01', ago(3), felling(), '池淮镇'),
+      rec('f4', 'gbcfcz0101', 'KH-BD02', ago(30), felling()),
+      rec('b1', 'gbymfs0101', 'KH-BD01', ago(0), burning(10, '株'), '华埠镇'),
+      rec('b2', 'gbymfs0101', 'KH-BD02', ago(3), burning(6, '株')),
+      rec('b3', 'gbymfs0101', 'KH-BD01', ago(0), burning(2, '立方米'), '华埠镇'),
+    ];
+    const res = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
+      token: worker,
+      body: { records: batch },
+    });
+    const bad = res.value.results.filter((r) => r.status !== 'created');
+    if (bad.length) throw new Error(JSON.stringify(bad));
+    const review = async (ids: string[], action: string, reason?: string) => {
+      const r = await t.api('POST', '/api/data/examine', { token: jianli, body: { ids, action, reason } });
+      if (r.code !== 0) throw new Error(r.message);
+    };
+    await review([ids.f1!, ids.f2!], 'approve');
+    await review([ids.s4!], 'reject', '不在小班内');
+    const jsPhoto = await upload(adminJs);
+    const js = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
+      token: adminJs,
+      body: {
+        records: [
+          {
+            ...rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), felling()),
+            fields: { ...felling(), pic_before: jsPhoto, pic_stump: jsPhoto, pic_treated: jsPhoto },
+          },
+        ],
+      },
+    });
+    if (js.value.results[0]?.status !== 'created') throw new Error(JSON.stringify(js));
+  });
+  afterAll(() => t.close());
+
+  it('answers the selected project’s figures as hand-counted', async () => {
+    const res = await home(admin);
+    expect(res.code).toBe(0);
+    const v = res.value;
+    expect(v.projects.map((p) => p.prjCode)).toEqual(['KH2026']);
+    expect(v.cards).toMatchObject({
+      found: 15,
+      felled: 4,
+      burned: 16,
+      stumpsTreated: 2,
+      planned: 29500,
+      progress: 0,
+      workersOnDuty: null,
+      pendingReview: 8,
+    });
+    expect(v.periods.today).toEqual({ found: 5, felled: 2, burned: 10 });
+    expect(v.periods.week).toEqual({ found: 8, felled: 3, burned: 16 });
+    expect(v.periods.season).toEqual({ found: 15, felled: 4, burned: 16 });
+    expect(v.trend).toHaveLength(60);
+    expect(v.trend.at(-1)).toEqual({ day: chinaDay(ago(0)), felled: 2, burned: 10 });
+    expect(v.trend.reduce((a, d) => a + d.felled, 0)).toBe(4);
+    expect(v.sections.map((s) => [s.sectionCode, s.felled, s.found, s.burned])).toEqual([
+      ['KH-BD01', 3, 8, 10],
+      ['KH-BD02', 1, 7, 6],
+      ['KH-BD03', 0, 0, 0],
+    ]);
+    expect(v.lastDay.day).toBe(chinaDay(ago(0)));
+    expect(v.lastDay.sections).toEqual([
+      {
+        prjCode: 'KH2026',
+        sectionCode: 'KH-BD01',
+        sectionName: expect.any(String),
+        found: 5,
+        felled: 2,
+        burned: 10,
+        records: 5,
+      },
+    ]);
+    expect(v.backlog.map((b) => [b.tableCode, b.waiting]).sort()).toEqual([
+      ['gbcfcz0101', 2],
+      ['gbksdc0101', 3],
+      ['gbymfs0101', 3],
+    ]);
+    expect(v.backlog.find((b) => b.tableCode === 'gbcfcz0101')?.tableName).toBe('疫木采伐除治记录');
+  });
+
+  it('follows corrections and deletions, and the rollup equals a recount of the records', async () => {
+    const fix = await t.api('POST', '/api/data/update', {
+      token: jianli,
+      body: { id: ids.b1, fields: { yimushuliang: 12 } },
+    });
+    expect(fix.code).toBe(0);
+    expect((await t.api('POST', '/api/data/del', { token: admin, body: { ids: [ids.s3] } })).code).toBe(0);
+    const v = (await home(admin)).value;
+    expect(v.cards).toMatchObject({ found: 8, burned: 18, felled: 4 });
+    // The rollup row by row against the records themselves (the migration's rebuild query).
+    const rollup = await t.deps.database.db
+      .execute(sql`select table_code, section_code, state, day::text, township,
+      n, qty from record_counts where n <> 0 or qty <> 0 order by 1, 2, 3, 4, 5`);
+    const recount = await t.deps.database.db.execute(sql`select table_code, section_code, state,
+      ((time_submit at time zone 'Asia/Shanghai')::date)::text as day, gps_xiang as township, count(*)::int as n,
+      coalesce(sum(case when table_code = 'gbksdc0101' then (fields->>'kssl')::float8
+        when table_code = 'gbymfs0101' and fields->>'jldw' = '株' then (fields->>'yimushuliang')::float8
+        else 0 end), 0)::float8 as qty
+      from records where deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    const rows = (r: unknown) =>
+      ((r as { rows: Record<string, unknown>[] }).rows ?? r) as Record<string, unknown>[];
+    const norm = (r: Record<string, unknown>) => ({ ...r, n: Number(r.n), qty: Number(r.qty) });
+    expect(rows(rollup).map(norm)).toEqual(rows(recount).map(norm));
+    // Restore for the following tests.
+    expect((await t.api('POST', '/api/data/restore', { token: admin, body: { ids: [ids.s3] } })).code).toBe(
+      0,
+    );
+  });
+
+  it('drills down county → section → township with the chosen measure', async () => {
+    const county = await progress(admin, 'level=county&prjCode=KH2026&type=cfcz');
+    expect(county.code).toBe(0);
+    expect(county.value.rows).toHaveLength(1);
+    expect(county.value.rows[0]).toMatchObject({
+      prjCode: 'KH2026',
+      planned: 29500,
+      found: 15,
+      felled: 4,
+      burned: 18,
+      value: 4,
+    });
+    const section = await progress(admin, 'level=section&prjCode=KH2026&type=ymfs');
+    expect(section.value.rows.map((r) => [r.code, r.felled, r.burned, r.value, r.percent])).toEqual([
+      ['KH-BD01', 3, 12, 12, 400],
+      ['KH-BD02', 1, 6, 6, 600],
+      ['KH-BD03', 0, 0, 0, null],
+    ]);
+    expect(section.value.total).toMatchObject({ planned: 29500, felled: 4, burned: 18, percent: 450 });
+    const township = await progress(admin, 'level=township&prjCode=KH2026&sectionCode=KH-BD01&type=ksdc');
+    expect(township.code).toBe(0);
+    const byName = Object.fromEntries(
+      township.value.rows.map((r) => [r.name, [r.found, r.felled, r.burned]]),
+    );
+    expect(byName['华埠镇']).toEqual([5, 2, 12]);
+    expect(byName['池淮镇']).toEqual([3, 1, 0]);
+    expect(township.value.total).toMatchObject({ found: 8, felled: 3, burned: 12, planned: null });
+    // The same table as a workbook.
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/api/process/export?level=section&prjCode=KH2026&type=ymfs',
+      headers: { token: admin },
+    });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('标段');
+    expect(sheet.getRow(3).values).toEqual([undefined, section.value.rows[0]!.name, 12000, 8, 3, 12, 400]);
+    expect(sheet.getRow(6).getCell(6).value).toBe(450);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/process/export?level=section&prjCode=JS2026',
+      headers: { token: jianli },
+    });
+    expect(refused.json()).toMatchObject({ code: ErrorCode.forbidden });
+  });
+
+  it('gives a government viewer their projects together; refuses other projects and bad input', async () => {
+    const all = await home(gov, 'all');
+    expect(all.code).toBe(0);
+    expect(all.value.projects.map((p) => p.prjCode)).toEqual(['JS2026', 'KH2026']);
+    expect(all.value.cards.felled).toBe(5);
+    expect(all.value.cards.planned).toBe(29500 + 33000);
+    const counties = await progress(gov, 'level=county&type=cfcz');
+    expect(counties.value.rows.map((r) => [r.prjCode, r.felled])).toEqual([
+      ['JS2026', 1],
+      ['KH2026', 4],
+    ]);
+    expect((await progress(gov, 'level=section&prjCode=JS2026')).code).toBe(0);
+    // The supervisor belongs to KH2026 only.
+    const mine = await home(jianli, 'all');
+    expect(mine.value.projects.map((p) => p.prjCode)).toEqual(['KH2026']);
+    for (const q of [
+      'level=county&prjCode=JS2026',
+      'level=section&prjCode=JS2026',
+      'level=township&prjCode=JS2026&sectionCode=JS-BD01',
+    ]) {
+      const res = await progress(jianli, q);
+      expect(res.code, q).toBe(ErrorCode.forbidden);
+    }
+    const otherSection = await progress(admin, 'level=township&prjCode=KH2026&sectionCode=JS-BD01');
+    expect(otherSection.code).toBe(ErrorCode.notFound);
+    const badType = await progress(admin, 'level=section&type=nope');
+    expect(badType.code).toBe(ErrorCode.validation);
+    expect(badType.message).toContain('type');
+    // Workers hold no dashboard permission.
+    expect((await home(worker)).code).toBe(ErrorCode.forbidden);
+  });
+
+  it('summarises the data centre: every table of the project with records by state and the last day', async () => {
+    const res = await t.api<TableSummary>('GET', '/api/data/tableSummary?prjCode=KH2026', { token: admin });
+    expect(res.code).toBe(0);
+    const by = Object.fromEntries(res.value.map((r) => [r.tableCode, r]));
+    expect(by.gbksdc0101).toMatchObject({
+      states: { '10': 3, '20': 0, '30': 0, '40': 1 },
+      total: 4,
+      lastDay: chinaDay(ago(0)),
+    });
+    expect(by.gbcfcz0101).toMatchObject({ states: { '10': 2, '20': 2, '30': 0, '40': 0 }, total: 4 });
+    expect(by.gbymfs0101).toMatchObject({ states: { '10': 3, '20': 0, '30': 0, '40': 0 }, total: 3 });
+    expect(by.gbymfs0101?.tableName).toBe('疫木焚烧处置记录');
+    const other = await t.api('GET', '/api/data/tableSummary?prjCode=JS2026', { token: jianli });
+    expect(other.code).toBe(ErrorCode.forbidden);
+  });
+});

@@ -1,0 +1,370 @@
+import type {
+  HomeData,
+  Lang,
+  ProcessList,
+  ProcessRow,
+  ProgressLevel,
+  ProgressMeasure,
+} from '@pineguard/contract';
+import { t } from '@pineguard/contract';
+import type { Executor } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { ErrorCode } from '@pineguard/contract';
+import * as areas from '../areas/index.ts';
+import * as projects from '../projects/index.ts';
+import * as records from '../records/index.ts';
+import * as standards from '../standards/index.ts';
+import * as workers from '../workers/index.ts';
+import {
+  APPROVED,
+  chinaDay,
+  countedStates,
+  daysBefore,
+  figuresOf,
+  measureOf,
+  measureTables,
+  overviewTables,
+  percent,
+  round,
+  WAITING,
+} from './figures.ts';
+
+type Project = { code: string; name: string; areaCode: string };
+
+/**
+ * Metadata (projects, their tables and sections, a user's projects) and the workers count are
+ * reused for a few seconds: they change rarely and cost most of a call's queries. The figures
+ * themselves are read from the rollup on every call.
+ */
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  if (cache.size > 1000) cache.clear();
+  const value = load();
+  value.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * The projects an overview call covers. `all` (or a project other than the selected one) is
+ * for super administrators (every live project) and for members whose role grants
+ * dashboard.read in several projects (a government viewer): their projects only.
+ */
+function visibleProjects(db: Executor, auth: AuthContext): Promise<Project[]> {
+  if (auth.isSuperAdmin) return cached('all', () => projects.choosableProjects(db, auth.userId, true));
+  return cached(`user:${auth.userId}`, () =>
+    projects.projectsWithPermission(db, auth.userId, 'dashboard.read'),
+  );
+}
+
+async function selectedProject(db: Executor, auth: AuthContext): Promise<Project> {
+  const code = auth.projectCode;
+  const p = code ? await cached(`project:${code}`, () => projects.findProject(db, code)) : undefined;
+  if (!p) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
+  return { code: p.code, name: p.name, areaCode: p.areaCode };
+}
+
+async function namedProject(db: Executor, auth: AuthContext, code: string | undefined): Promise<Project> {
+  if (code === undefined || code === auth.projectCode) return selectedProject(db, auth);
+  const found = (await visibleProjects(db, auth)).find((p) => p.code === code);
+  if (!found) throw new AppError(ErrorCode.forbidden, 'otherProject');
+  return found;
+}
+
+/** Sections of some projects, with their plan (planned trees, 0 when not set). */
+async function sectionsOf(db: Executor, codes: string[]) {
+  const lists = await Promise.all(
+    codes.map((c) => cached(`sections:${c}`, () => projects.listSections(db, c))),
+  );
+  return lists.flat().map((s) => ({
+    prjCode: s.projectCode,
+    code: s.code,
+    name: s.name,
+    planned: s.plannedTrees ?? 0,
+    areaNames: s.areaNames,
+  }));
+}
+
+const key = (...parts: (string | undefined)[]) => parts.join('\u0000');
+
+/* ------------------------------------------------------------------ dashboard */
+
+export async function homeData(
+  deps: AppDeps,
+  auth: AuthContext,
+  scope: 'project' | 'all',
+  now = new Date(),
+): Promise<HomeData> {
+  const { db } = deps.database;
+  const list = scope === 'all' ? await visibleProjects(db, auth) : [await selectedProject(db, auth)];
+  const codes = list.map((p) => p.code);
+  const today = chinaDay(now);
+  const trendFrom = daysBefore(today, 59);
+  const weekFrom = daysBefore(today, 6);
+  const tablesByProject = await Promise.all(
+    codes.map((c) => cached(`tables:${c}`, () => standards.projectTables(db, c))),
+  );
+  const tableNames = new Map<string, string>();
+  for (const ts of tablesByProject) for (const tb of ts) tableNames.set(tb.code, tb.name);
+  const allTables = [...new Set([...tableNames.keys(), ...overviewTables])];
+
+  const season = await records.rollupSums(db, { projectCodes: codes, tableCodes: allTables }, [
+    'project',
+    'table',
+    'section',
+    'state',
+  ]);
+  const recent = await records.rollupSums(
+    db,
+    { projectCodes: codes, tableCodes: overviewTables, states: countedStates, from: trendFrom, to: today },
+    ['project', 'table', 'section', 'day'],
+  );
+  const sections = await sectionsOf(db, codes);
+  const workersApproved = await cached(`workers:${codes.join(',')}`, () =>
+    workers.approvedWorkerCount(db, codes),
+  );
+
+  const total = figuresOf(season);
+  const planned = sections.reduce((a, s) => a + s.planned, 0);
+  const stumpsTreated = season
+    .filter((r) => r.table === measureTables.felled && r.state === APPROVED)
+    .reduce((a, r) => a + r.n, 0);
+
+  // Backlog: waiting records per project and table.
+  const waiting = new Map<string, number>();
+  for (const r of season) {
+    if (r.state !== WAITING) continue;
+    const k = key(r.project, r.table);
+    waiting.set(k, (waiting.get(k) ?? 0) + r.n);
+  }
+  const backlog = [...waiting.entries()]
+    .map(([k, n]) => {
+      const [prjCode, tableCode] = k.split('\u0000') as [string, string];
+      return { prjCode, tableCode, tableName: tableNames.get(tableCode) ?? tableCode, waiting: n };
+    })
+    .filter((b) => b.waiting > 0)
+    .sort((a, b) => b.waiting - a.waiting);
+
+  // Trend: 60 days, oldest first.
+  const byDay = new Map<string, typeof recent>();
+  for (const r of recent) {
+    const d = r.day ?? '';
+    byDay.set(d, [...(byDay.get(d) ?? []), r]);
+  }
+  const trend = Array.from({ length: 60 }, (_, i) => {
+    const day = daysBefore(today, 59 - i);
+    const f = figuresOf(byDay.get(day) ?? []);
+    return { day, felled: f.felled, burned: f.burned };
+  });
+
+  // Section ranking by felled / planned.
+  const sectionRows = (prjCode: string, code: string) =>
+    season.filter((r) => r.project === prjCode && r.section === code);
+  const ranking = sections
+    .map((s) => {
+      const f = figuresOf(sectionRows(s.prjCode, s.code));
+      return {
+        prjCode: s.prjCode,
+        sectionCode: s.code,
+        sectionName: s.name,
+        planned: s.planned,
+        ...f,
+        percent: percent(f.felled, s.planned),
+      };
+    })
+    .sort((a, b) => (b.percent ?? -1) - (a.percent ?? -1) || b.felled - a.felled);
+
+  // The last day with any record, by section.
+  const lastDayValue = recent.reduce<string | null>(
+    (max, r) => (r.day && r.n > 0 && (!max || r.day > max) ? r.day : max),
+    null,
+  );
+  const lastDaySections = lastDayValue
+    ? sections
+        .map((s) => {
+          const rows = recent.filter(
+            (r) => r.day === lastDayValue && r.project === s.prjCode && r.section === s.code,
+          );
+          return {
+            prjCode: s.prjCode,
+            sectionCode: s.code,
+            sectionName: s.name,
+            ...figuresOf(rows),
+            records: rows.reduce((a, r) => a + r.n, 0),
+          };
+        })
+        .filter((s) => s.records > 0)
+        .sort((a, b) => b.records - a.records)
+    : [];
+
+  return {
+    scope,
+    projects: list.map((p) => ({ prjCode: p.code, name: p.name })),
+    day: today,
+    cards: {
+      ...total,
+      stumpsTreated,
+      planned,
+      progress: percent(total.felled, planned),
+      workersApproved,
+      workersOnDuty: null,
+      pendingReview: backlog.reduce((a, b) => a + b.waiting, 0),
+    },
+    periods: {
+      today: figuresOf(recent.filter((r) => r.day === today)),
+      week: figuresOf(recent.filter((r) => (r.day ?? '') >= weekFrom)),
+      season: total,
+    },
+    trend,
+    sections: ranking,
+    lastDay: { day: lastDayValue, sections: lastDaySections },
+    backlog,
+  };
+}
+
+/* ------------------------------------------------------------------ progress drill-down */
+
+function row(
+  prjCode: string,
+  code: string,
+  name: string,
+  planned: number | null,
+  rows: records.RollupRow[],
+  type: ProgressMeasure,
+): ProcessRow {
+  const f = figuresOf(rows);
+  return { prjCode, code, name, planned, ...f, ...measureOf(type, f, planned) };
+}
+
+function totalOf(rows: ProcessRow[], name: string, prjCode: string, type: ProgressMeasure): ProcessRow {
+  const plannedKnown = rows.some((r) => r.planned !== null);
+  const planned = plannedKnown ? rows.reduce((a, r) => a + (r.planned ?? 0), 0) : null;
+  const f = {
+    found: round(rows.reduce((a, r) => a + r.found, 0)),
+    felled: round(rows.reduce((a, r) => a + r.felled, 0)),
+    burned: round(rows.reduce((a, r) => a + r.burned, 0)),
+  };
+  return { prjCode, code: '', name, planned, ...f, ...measureOf(type, f, planned) };
+}
+
+export async function progressList(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: {
+    level: ProgressLevel;
+    prjCode?: string | undefined;
+    sectionCode?: string | undefined;
+    type: ProgressMeasure;
+  },
+  lang: Lang,
+): Promise<ProcessList> {
+  const { db } = deps.database;
+  const { level, type } = input;
+  const totalName = t(lang, 'progressTotal');
+  const base = { tableCodes: overviewTables, states: countedStates };
+  // A section named on any level must be one of the project's (never silently ignored).
+  if (input.sectionCode !== undefined && level !== 'township') {
+    const project = await namedProject(db, auth, input.prjCode);
+    const known = await sectionsOf(db, [project.code]);
+    if (!known.some((s) => s.code === input.sectionCode)) throw fail.notFound('sectionNotFound');
+  }
+
+  if (level === 'county') {
+    const list =
+      input.prjCode === undefined
+        ? await visibleProjects(db, auth)
+        : [await namedProject(db, auth, input.prjCode)];
+    const codes = list.map((p) => p.code);
+    const [sums, sections, names] = await Promise.all([
+      records.rollupSums(db, { ...base, projectCodes: codes }, ['project', 'table']),
+      sectionsOf(db, codes),
+      areas.areaNames(
+        db,
+        list.map((p) => p.areaCode),
+      ),
+    ]);
+    const rows = list.map((p) =>
+      row(
+        p.code,
+        p.areaCode,
+        `${names.get(p.areaCode) ?? p.areaCode}（${p.name}）`,
+        sections.filter((s) => s.prjCode === p.code).reduce((a, s) => a + s.planned, 0),
+        sums.filter((r) => r.project === p.code),
+        type,
+      ),
+    );
+    return {
+      level,
+      type,
+      title: list.length === 1 ? list[0]!.name : t(lang, 'progressAllProjects'),
+      prjCode: input.prjCode ?? null,
+      sectionCode: null,
+      rows,
+      total: totalOf(rows, totalName, input.prjCode ?? '', type),
+    };
+  }
+
+  const project = await namedProject(db, auth, input.prjCode);
+  const sections = await sectionsOf(db, [project.code]);
+  if (level === 'section') {
+    const sums = await records.rollupSums(db, { ...base, projectCodes: [project.code] }, [
+      'section',
+      'table',
+    ]);
+    const rows = sections.map((s) =>
+      row(
+        project.code,
+        s.code,
+        s.name,
+        s.planned,
+        sums.filter((r) => r.section === s.code),
+        type,
+      ),
+    );
+    return {
+      level,
+      type,
+      title: project.name,
+      prjCode: project.code,
+      sectionCode: null,
+      rows,
+      total: totalOf(rows, totalName, project.code, type),
+    };
+  }
+
+  const section = sections.find((s) => s.code === input.sectionCode);
+  if (!section) throw fail.notFound('sectionNotFound');
+  const sums = await records.rollupSums(
+    db,
+    { ...base, projectCodes: [project.code], sectionCodes: [section.code] },
+    ['township', 'table'],
+  );
+  // The section's own townships first (zero rows too), then any other township records name.
+  const townships = [...new Set([...section.areaNames, ...sums.map((r) => r.township ?? '')])];
+  const rows = townships
+    .map((name) =>
+      row(
+        project.code,
+        name,
+        name || t(lang, 'progressTownshipUnknown'),
+        null,
+        sums.filter((r) => (r.township ?? '') === name),
+        type,
+      ),
+    )
+    .filter((r) => section.areaNames.includes(r.code) || r.found + r.felled + r.burned > 0);
+  return {
+    level,
+    type,
+    title: `${project.name} / ${section.name}`,
+    prjCode: project.code,
+    sectionCode: section.code,
+    rows,
+    total: totalOf(rows, totalName, project.code, type),
+  };
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientPasswordHash } from '@pineguard/contract';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { records, users } from '../apps/server/src/db/schema/index.ts';
+import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+
+/**
+ * The overview's targets (issue 17) at BENCH_RECORDS (default 1,000,000) records of KH2026
+ * (survey, felling and burning over 240 days, three sections, six townships): GET /api/home/data
+ * p99 ≤ 50 ms and each progress level (GET /api/process/list county, section, township)
+ * p99 ≤ 100 ms at BENCH_CONCURRENCY (50) callers. Records are loaded by multi-row inserts and the
+ * rollup rebuilt once with the migration's query (0010_overview_rollup.sql): this measures the
+ * read path, which never touches the records table.
+ * BENCH_DATABASE_URL=postgres://… creates a database BENCH_DB_NAME (default
+ * pineguard_bench_overview_<pid>) and drops it afterwards (BENCH_KEEP=1 keeps it); without it
+ * PGlite runs in a temporary directory. BENCH_SECONDS (default 10) per figure.
+ * Smoke run: BENCH_RECORDS=2000 BENCH_SECONDS=3 npx tsx bench/overview.bench.ts
+ */
+const TOTAL = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const base = process.env.BENCH_DATABASE_URL;
+const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_overview_${process.pid}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+};
+let databaseUrl: string | undefined;
+if (base) {
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  const u = new URL(base);
+  u.pathname = `/${dbName}`;
+  databaseUrl = u.toString();
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? '',
+});
+const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
+await prepareDatabase(database);
+const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+await app.ready();
+const password = clientPasswordHash('bench123');
+await app.inject({
+  method: 'POST',
+  url: '/api/system/init',
+  payload: { account: 'bench', password, name: '压测', demo: true },
+});
+const token = (
+  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
+).json().value.token as string;
+await app.inject({
+  method: 'POST',
+  url: '/api/user/selectProject',
+  headers: { token },
+  payload: { prjCode: 'KH2026' },
+});
+
+const { db } = database;
+const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'bench'));
+const sections = [
+  ['KH-BD01', '华埠镇', '池淮镇'],
+  ['KH-BD02', '马金镇', '村头镇'],
+  ['KH-BD03', '齐溪镇', '何田乡'],
+] as const;
+const tables = ['gbksdc0101', 'gbcfcz0101', 'gbymfs0101'] as const;
+const states = ['10', '20', '20', '20', '30', '40'];
+const t0 = performance.now();
+for (let done = 0; done < TOTAL;) {
+  const rows: (typeof records.$inferInsert)[] = [];
+  for (let i = 0; i < 2000 && done < TOTAL; i++, done++) {
+    const s = sections[done % 3]!;
+    const table = tables[Math.floor(done / 3) % 3]!;
+    const fields =
+      table === 'gbksdc0101'
+        ? { kssl: (done % 9) + 1 }
+        : table === 'gbymfs0101'
+          ? { yimushuliang: (done % 20) + 1, jldw: done % 4 ? '株' : '立方米' }
+          : { qrcode: `KH26-${done}` };
+    rows.push({
+      id: randomUUID(),
+      projectCode: 'KH2026',
+      tableCode: table,
+      sectionCode: s[0],
+      collectorId: owner!.id,
+      timeSubmit: new Date(Date.now() - (done % 240) * 86_400_000 - (done % 1000) * 1000),
+      gpsXiang: s[1 + (done % 2)]!,
+      state: states[done % states.length]!,
+      fields,
+    });
+  }
+  await db.insert(records).values(rows);
+}
+// The migration's rebuild of the rollup (the live path keeps it per ingestion batch instead).
+await db.execute(sql`delete from record_counts`);
+await db.execute(sql`insert into record_counts (project_code, table_code, section_code, state, day, township, n, qty)
+  select project_code, table_code, section_code, state, (time_submit at time zone 'Asia/Shanghai')::date, gps_xiang,
+    count(*), coalesce(sum(case
+      when table_code = 'gbksdc0101' and jsonb_typeof(fields->'kssl') = 'number' then greatest((fields->>'kssl')::float8, 0)
+      when table_code = 'gbymfs0101' and jsonb_typeof(fields->'yimushuliang') = 'number'
+        and coalesce(fields->>'jldw', '') in ('', '株') then greatest((fields->>'yimushuliang')::float8, 0)
+      else 0 end), 0)
+  from records where deleted_at is null group by 1, 2, 3, 4, 5, 6`);
+await db.execute(sql`analyze record_counts`);
+const rollupRows = await db.execute(sql`select count(*)::int as n from record_counts`);
+const nRollup = ((rollupRows as { rows?: { n: number }[] }).rows ??
+  (rollupRows as unknown as { n: number }[]))[0]?.n;
+console.log(
+  `overview bench on ${database.driver}: loaded ${TOTAL} records in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+    `(${nRollup} rollup rows); ${concurrency} concurrent, ${seconds} s per figure`,
+);
+
+async function load(run: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const s = performance.now();
+        await run();
+        times.push(performance.now() - s);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+const pct = (times: number[], p: number) =>
+  times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! : NaN;
+const figure = (times: number[]) =>
+  `${String(Math.round(times.length / seconds)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`;
+const get = (url: string) => async () => {
+  const res = await app.inject({ method: 'GET', url, headers: { token } });
+  if (res.json().code !== 0) throw new Error(res.body);
+};
+
+const calls: [string, string, number][] = [
+  ['GET /api/home/data', '/api/home/data', 50],
+  ['progress, county', '/api/process/list?level=county&prjCode=KH2026&type=cfcz', 100],
+  ['progress, section', '/api/process/list?level=section&prjCode=KH2026&type=ymfs', 100],
+  [
+    'progress, township',
+    '/api/process/list?level=township&prjCode=KH2026&sectionCode=KH-BD01&type=ksdc',
+    100,
+  ],
+];
+const results: string[] = [];
+for (const [name, url, target] of calls) {
+  const times = await load(get(url));
+  console.log(`${name.padEnd(24)} ${figure(times)}`);
+  results.push(`  ${name}: p99 ${pct(times, 99).toFixed(1)} ms (target ≤ ${target} ms)`);
+}
+console.log('');
+console.log(`RESULT ${database.driver} ${TOTAL} records, ${concurrency} concurrent`);
+for (const line of results) console.log(line);
+
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
