@@ -118,6 +118,12 @@ import {
   noValue,
   updateAllowCardBody,
   workerExamineBody,
+  burnCensusValue,
+  burnPointIdBody,
+  burnPointItem,
+  burnPointListBody,
+  burnPointSaveBody,
+  summaryBody,
 } from './index.ts';
 
 /**
@@ -249,6 +255,12 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+  // burn points
+  'GET /api/user/prjTree4Fsdgl': { value: z.array(projectTreeNode) },
+  'POST /api/fsd/list': { body: burnPointListBody, value: pageOf(burnPointItem) },
+  'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
+  'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
+  'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

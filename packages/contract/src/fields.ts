@@ -77,4 +77,10 @@ export const fieldLabels: Record<string, Text> = {
   code_result: { 'zh-CN': '审核结果', en: 'Decision' },
   yimushuliang: { 'zh-CN': '疫木数量', en: 'Infected trees' },
   beizhu: { 'zh-CN': '备注', en: 'Note' },
+  gpsLong: { 'zh-CN': '经度', en: 'Longitude' },
+  gpsLat: { 'zh-CN': '纬度', en: 'Latitude' },
+  capacity: { 'zh-CN': '处理能力', en: 'Capacity' },
+  personInCharge: { 'zh-CN': '负责人', en: 'Person in charge' },
+  townshipCode: { 'zh-CN': '乡镇', en: 'Township' },
+  dynaimcTableName: { 'zh-CN': '数据表', en: 'Data table' },
 };

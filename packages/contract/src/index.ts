@@ -23,3 +23,4 @@ export * from './idNumber.ts';
 export * from './workers.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
+export * from './burnPoints.ts';

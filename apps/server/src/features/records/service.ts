@@ -906,3 +906,8 @@ export function tableRecordCount(db: Executor, tableCode: string) {
 export function columnHasValues(db: Executor, tableCode: string, code: string) {
   return q.columnHasValues(db, tableCode, code);
 }
+
+/** Burn records of a table summed per named burn point and unit (the burn-point census reads it). */
+export function burnTotals(db: Executor, projectCode: string, tableCode: string) {
+  return q.burnTotals(db, projectCode, tableCode);
+}
