@@ -60,6 +60,8 @@ const pages = {
   lwryShenhe: () => import('../features/workers/pages/WorkerReviewPage.tsx'),
   lwryCensus: () => import('../features/workers/pages/WorkerCensusPage.tsx'),
   lwryForm: () => import('../features/workers/pages/WorkerFormPage.tsx'),
+  fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
+  fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -163,7 +165,10 @@ export const layoutRoutes: RouteDef[] = [
     path: '/fsdmanager',
     redirect: '/fsdmanager/census',
     meta: { title: 'route.fsdmanager', icon: 'fire' },
-    children: [later('list', 'FsdList', 'route.fsdList'), later('census', 'FsdCensus', 'route.fsdCensus')],
+    children: [
+      screen('list', 'FsdList', 'route.fsdList', pages.fsdList),
+      screen('census', 'FsdCensus', 'route.fsdCensus', pages.fsdCensus),
+    ],
   },
   {
     path: '/lwrymanager',

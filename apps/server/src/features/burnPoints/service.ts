@@ -1,9 +1,10 @@
+import type {
+  burnPointSaveBody} from '@pineguard/contract';
 import {
   type BurnCensusItem,
   type BurnPointItem,
   type BurnPointKind,
-  type BurnPointState,
-  burnPointSaveBody,
+  type BurnPointState
 } from '@pineguard/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
