@@ -21,6 +21,6 @@ export * from './standards.ts';
 export * from './records.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
+export * from './burnPoints.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
-export * from './burnPoints.ts';

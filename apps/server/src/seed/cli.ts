@@ -10,6 +10,7 @@ import { records } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from './demo.ts';
 import { generateRecords } from './records.ts';
 import { seedDemoWorkers } from './workers.ts';
+import { seedDemoBurnPoints } from './burnPoints.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -29,6 +30,7 @@ try {
     }
     await seedDemo(tx);
     await seedDemoWorkers(tx, createStorage(config.storage));
+    await seedDemoBurnPoints(tx);
   });
   // Demo records (felling, burning, census) over the last 60 days, once per database.
   const [held] = await database.db.select({ n: count() }).from(records);

@@ -28,7 +28,7 @@ describe('burn points', () => {
 
   it('adds, lists, edits and deletes a burn point of the caller’s project', async () => {
     const created = await save(kh, {
-      name: '华埠镇焚烧炉',
+      name: '芹阳测试焚烧炉',
       type: 'incinerator',
       ...inKaihua,
       townshipCode: '330824115',
@@ -37,31 +37,36 @@ describe('burn points', () => {
       phone: '13700000001',
     });
     expect(created).toMatchObject({ code: 0, message: '保存成功' });
-    expect(created.value).toMatchObject({ name: '华埠镇焚烧炉', state: 'approved', capacity: 12.5 });
+    expect(created.value).toMatchObject({ name: '芹阳测试焚烧炉', state: 'approved', capacity: 12.5 });
     expect(created.value.townshipName).not.toBe('');
 
     const list = await t.api<{ list: BurnPointItem[]; total: number }>('POST', '/api/fsd/list', {
       token: kh,
-      body: { pageNum: 1, pageSize: 10, keyWords: '华埠' },
+      body: { pageNum: 1, pageSize: 10, keyWords: '芹阳' },
     });
     expect(list.value.total).toBe(1);
     expect(list.value.list[0]!.id).toBe(created.value.id);
     // Another project's list does not show it.
-    const other = await t.api<{ total: number }>('POST', '/api/fsd/list', { token: js, body: {} });
-    expect(other.value.total).toBe(0);
+    const other = await t.api<{ list: BurnPointItem[]; total: number }>('POST', '/api/fsd/list', {
+      token: js,
+      body: { pageSize: 100 },
+    });
+    // The demo seed gives 江山 five points of its own; none of them is 开化's new one.
+    expect(other.value.total).toBe(5);
+    expect(other.value.list.every((p) => p.projectCode === 'JS2026')).toBe(true);
 
     const edited = await save(kh, {
       id: created.value.id,
-      name: '华埠镇焚烧炉',
+      name: '芹阳测试焚烧炉',
       type: 'incinerator',
       ...inKaihua,
       state: 'suspended',
     });
     expect(edited.value.state).toBe('suspended');
 
-    const dup = await save(kh, { name: '华埠镇焚烧炉', type: 'open', ...inKaihua });
+    const dup = await save(kh, { name: '芹阳测试焚烧炉', type: 'open', ...inKaihua });
     expect(dup.code).toBe(ErrorCode.conflict);
-    expect(dup.message).toContain('华埠镇焚烧炉');
+    expect(dup.message).toContain('芹阳测试焚烧炉');
 
     // The other project cannot delete it (not found in its project), the owner can.
     expect((await t.api('POST', '/api/fsd/delete', { token: js, body: { id: created.value.id } })).code).toBe(
@@ -70,7 +75,7 @@ describe('burn points', () => {
     const del = await t.api('POST', '/api/fsd/delete', { token: kh, body: { id: created.value.id } });
     expect(del.code).toBe(0);
     expect(
-      (await t.api<{ total: number }>('POST', '/api/fsd/list', { token: kh, body: { keyWords: '华埠' } }))
+      (await t.api<{ total: number }>('POST', '/api/fsd/list', { token: kh, body: { keyWords: '芹阳' } }))
         .value.total,
     ).toBe(0);
   });

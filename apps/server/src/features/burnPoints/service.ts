@@ -1,10 +1,9 @@
-import type {
-  burnPointSaveBody} from '@pineguard/contract';
+import type { burnPointSaveBody } from '@pineguard/contract';
 import {
   type BurnCensusItem,
   type BurnPointItem,
   type BurnPointKind,
-  type BurnPointState
+  type BurnPointState,
 } from '@pineguard/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';

@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/password.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import * as q from './queries.ts';
 import { seedDemoWorkers } from '../../seed/workers.ts';
+import { seedDemoBurnPoints } from '../../seed/burnPoints.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
   return (await q.userCount(deps.database.db)) > 0;
@@ -26,6 +27,7 @@ export async function initialise(
     if (input.demo) {
       await seedDemo(tx);
       await seedDemoWorkers(tx, deps.storage);
+      await seedDemoBurnPoints(tx);
     }
   });
   return { account: input.account };
