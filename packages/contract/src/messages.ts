@@ -392,7 +392,10 @@ export const messages = {
     'zh-CN': '焚烧点位置（{lng}, {lat}）不在项目所在县（{county}）范围内',
     en: 'The burn point ({lng}, {lat}) lies outside the project county ({county})',
   },
-  burnPointNameTaken: { 'zh-CN': '焚烧点名称“{name}”已存在', en: 'A burn point named "{name}" already exists' },
+  burnPointNameTaken: {
+    'zh-CN': '焚烧点名称“{name}”已存在',
+    en: 'A burn point named "{name}" already exists',
+  },
   burnPointSectionUnknown: { 'zh-CN': '标段不存在：{code}', en: 'No such section: {code}' },
   burnPointTownshipUnknown: {
     'zh-CN': '乡镇不在项目所在县内：{code}',
