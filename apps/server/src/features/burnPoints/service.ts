@@ -66,6 +66,13 @@ export async function list(
 /** Checks a burn point's place and names against the project: county box, section, township, unique name. */
 async function check(db: Executor, projectCode: string, input: SaveInput) {
   const project = await projectOrFail(db, projectCode);
+  // References first (another project's point or section is refused as not found), then the place.
+  if (input.sectionCode) {
+    const sections = await listSections(db, projectCode);
+    if (!sections.some((s) => s.code === input.sectionCode)) {
+      throw fail.invalid('burnPointSectionUnknown', { code: input.sectionCode });
+    }
+  }
   if (!insideCounty(project.areaCode, input.gpsLong, input.gpsLat)) {
     const county = (await areaNames(db, [project.areaCode.slice(0, 6)])).get(project.areaCode.slice(0, 6));
     throw fail.invalid('burnPointOutsideCounty', {
@@ -73,12 +80,6 @@ async function check(db: Executor, projectCode: string, input: SaveInput) {
       lat: input.gpsLat,
       county: county ?? project.areaCode,
     });
-  }
-  if (input.sectionCode) {
-    const sections = await listSections(db, projectCode);
-    if (!sections.some((s) => s.code === input.sectionCode)) {
-      throw fail.invalid('burnPointSectionUnknown', { code: input.sectionCode });
-    }
   }
   if (input.townshipCode && !input.townshipCode.startsWith(project.areaCode.slice(0, 6))) {
     throw fail.invalid('burnPointTownshipUnknown', { code: input.townshipCode });
@@ -98,6 +99,8 @@ export async function save(
   input: SaveInput,
 ): Promise<BurnPointItem> {
   return deps.database.db.transaction(async (tx) => {
+    const before = input.id ? await q.findBurnPoint(tx, projectCode, input.id) : undefined;
+    if (input.id && !before) throw fail.notFound();
     await check(tx, projectCode, input);
     const values = {
       sectionCode: input.sectionCode || null,
@@ -115,8 +118,6 @@ export async function save(
     };
     let row: q.BurnPointRow;
     if (input.id) {
-      const before = await q.findBurnPoint(tx, projectCode, input.id);
-      if (!before) throw fail.notFound();
       row = (await q.updateBurnPoint(tx, projectCode, input.id, values))!;
       await audit(tx, {
         actorId: auth.userId,
