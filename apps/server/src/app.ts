@@ -28,6 +28,7 @@ import { noticesRoutes } from './features/notices/routes.ts';
 import { deadTreesRoutes } from './features/deadTrees/routes.ts';
 import { qrTagsRoutes } from './features/qrTags/routes.ts';
 import { overviewRoutes } from './features/overview/routes.ts';
+import { burnPointsRoutes } from './features/burnPoints/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deadTreesRoutes);
   await app.register(qrTagsRoutes);
   await app.register(overviewRoutes);
+  await app.register(burnPointsRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -3,7 +3,18 @@ import { pageQuery } from './envelope.ts';
 
 export const auditListBody = pageQuery.extend({
   entity: z
-    .enum(['user', 'role', 'invitation', 'menu', 'grant', 'project', 'section', 'standard', 'worker'])
+    .enum([
+      'user',
+      'role',
+      'invitation',
+      'menu',
+      'grant',
+      'project',
+      'section',
+      'standard',
+      'worker',
+      'burnPoint',
+    ])
     .optional(),
   keyword: z.string().trim().max(50).optional(),
 });

@@ -141,6 +141,12 @@ import {
   qrListValue,
   qrScanQuery,
   qrScanValue,
+  burnCensusValue,
+  burnPointIdBody,
+  burnPointItem,
+  burnPointListBody,
+  burnPointSaveBody,
+  summaryBody,
 } from './index.ts';
 // Imported from its own file: index.ts exports notices after this module.
 import {
@@ -309,6 +315,12 @@ export const endpoints = {
   'GET /api/home/data': { query: homeDataQuery, value: homeDataValue },
   'GET /api/process/list': { query: processListQuery, value: processListValue },
   'GET /api/data/tableSummary': { query: tableSummaryQuery, value: tableSummaryValue },
+  // burn points
+  'GET /api/user/prjTree4Fsdgl': { value: z.array(projectTreeNode) },
+  'POST /api/fsd/list': { body: burnPointListBody, value: pageOf(burnPointItem) },
+  'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
+  'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
+  'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

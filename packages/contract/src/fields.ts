@@ -90,4 +90,10 @@ export const fieldLabels: Record<string, Text> = {
   prefix: { 'zh-CN': '编号前缀', en: 'Code prefix' },
   qrcode: { 'zh-CN': '二维码编号', en: 'QR code' },
   format: { 'zh-CN': '导出格式', en: 'Export format' },
+  gpsLong: { 'zh-CN': '经度', en: 'Longitude' },
+  gpsLat: { 'zh-CN': '纬度', en: 'Latitude' },
+  capacity: { 'zh-CN': '处理能力', en: 'Capacity' },
+  personInCharge: { 'zh-CN': '负责人', en: 'Person in charge' },
+  townshipCode: { 'zh-CN': '乡镇', en: 'Township' },
+  dynaimcTableName: { 'zh-CN': '数据表', en: 'Data table' },
 };

@@ -25,6 +25,7 @@ export * from './exports.ts';
 export * from './deadTrees.ts';
 export * from './qrTags.ts';
 export * from './overview.ts';
+export * from './burnPoints.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

@@ -524,6 +524,23 @@ export const messages = {
   progressAllProjects: { 'zh-CN': '全部项目', en: 'All projects' },
   progressTownshipUnknown: { 'zh-CN': '未注明乡镇', en: 'Township not given' },
   sectionNotFound: { 'zh-CN': '标段不存在', en: 'No such section' },
+  burnPointOutsideCounty: {
+    'zh-CN': '焚烧点位置（{lng}, {lat}）不在项目所在县（{county}）范围内',
+    en: 'The burn point ({lng}, {lat}) lies outside the project county ({county})',
+  },
+  burnPointNameTaken: {
+    'zh-CN': '焚烧点名称“{name}”已存在',
+    en: 'A burn point named "{name}" already exists',
+  },
+  burnPointSectionUnknown: { 'zh-CN': '标段不存在：{code}', en: 'No such section: {code}' },
+  burnPointTownshipUnknown: {
+    'zh-CN': '乡镇不在项目所在县内：{code}',
+    en: 'The township is not in the project county: {code}',
+  },
+  burnTableUnknown: {
+    'zh-CN': '报表数据表“{table}”不是本项目的标准表',
+    en: 'The report table "{table}" is not one of this project\'s standard tables',
+  },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

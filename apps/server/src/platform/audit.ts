@@ -23,7 +23,17 @@ export type AuditEntry = {
     | 'resetPassword'
     | 'register'
     | 'join';
-  entity: 'user' | 'role' | 'invitation' | 'menu' | 'grant' | 'project' | 'section' | 'standard' | 'worker';
+  entity:
+    | 'user'
+    | 'role'
+    | 'invitation'
+    | 'menu'
+    | 'grant'
+    | 'project'
+    | 'section'
+    | 'standard'
+    | 'worker'
+    | 'burnPoint';
   entityId: string | number;
   /** Names only (no words of any language): what the keyword search matches; old rows show it. */
   summary: string;

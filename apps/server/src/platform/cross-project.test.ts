@@ -26,7 +26,8 @@ type Kind =
   | 'invitation'
   | 'roleFilter'
   | 'sectionFilter'
-  | 'qrFlag';
+  | 'qrFlag'
+  | 'burnPoint';
 /**
  * Filters of a list in A's project (a section or role of B as a search condition, an ID number
  * looked up) may answer 0, with an empty list: those are checked for holding none of B's data.
@@ -71,6 +72,8 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/user/register code': 'none',
     // Notices belong to a user, not a project: other users' ids are ignored (notices.test.ts).
     'POST /api/notice/read noticeIds': 'none',
+    // A township is a GB/T 2260 area (a global catalogue); the service checks it is in the project county.
+    'POST /api/fsd/save townshipCode': 'none',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;
@@ -82,6 +85,7 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     if (/^\/api\/(sync|data)\//.test(path)) return 'record';
     if (/^\/api\/project\//.test(path)) return 'section';
     if (/^\/api\/lwry/.test(path)) return 'worker';
+    if (/^\/api\/fsd\//.test(path)) return 'burnPoint';
     if (/^\/api\/menu\//.test(path)) return 'none'; // menus are global (system.admin)
     return undefined;
   }
@@ -157,6 +161,8 @@ const extras: Record<string, (probed: string) => Record<string, unknown>> = {
   'POST /api/lwry/faceUpdate': (probed) => (probed === 'fileId' ? {} : { faceId: randomUUID() }),
   // Tags go to a new batch (a name) or an existing one (flagId), one of them.
   'POST /api/qrInfo/add': (probed) => (probed === 'flagId' ? {} : { flagName: '跨项目探针批次' }),
+  // A burn point of A is placed in A's county (开化县), so only the probed reference can refuse it.
+  'POST /api/fsd/save': () => ({ gpsLong: 118.41, gpsLat: 29.14 }),
 };
 
 /**
@@ -308,6 +314,9 @@ describe('cross-project sweep generated from the route table', () => {
     b.worker = String(worker.id);
     b.workerIdNumber = String(worker.id_number);
     b.file = String((await one(sql`select id from files where project_code = 'JS2026' limit 1`)).id);
+    b.burnPoint = String(
+      (await one(sql`select id from burn_points where project_code = 'JS2026' limit 1`)).id,
+    );
     b.roleFilter = b.role;
     b.sectionFilter = b.sectionCode;
     b.invitation = String(

@@ -97,6 +97,11 @@ const workerRoutes: Record<string, string[]> = {
   'GET /api/lwryUser/lwryFaceAdd': ['project_admin', 'section_manager'],
   'POST /api/lwryUser/examine': ['project_admin', 'supervisor'],
   'POST /api/lwryUser/lwryListExcelExport': ['project_admin', 'supervisor', 'section_manager'],
+  // Burn points (fsd): read by every back-office role, managed by the project administrator.
+  'POST /api/fsd/list': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'POST /api/fsd/census': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  'POST /api/fsd/save': ['project_admin'],
+  'POST /api/fsd/delete': ['project_admin'],
 };
 
 const matrixRoutes = [

@@ -12,6 +12,7 @@ import { generateRecords } from './records.ts';
 import { seedDemoWorkers } from './workers.ts';
 import { seedDemoCensus } from './deadTrees.ts';
 import { seedDemoTags } from './qrTags.ts';
+import { seedDemoBurnPoints } from './burnPoints.ts';
 
 /** `npm run seed:demo`: loads the demo into the configured database (creating `admin` on an empty one). */
 const config = loadConfig();
@@ -32,6 +33,7 @@ try {
     await seedDemo(tx);
     await seedDemoWorkers(tx, createStorage(config.storage));
     await seedDemoCensus(tx, chinaToday());
+    await seedDemoBurnPoints(tx);
   });
   // Demo records (felling, burning, census) over the last 60 days, once per database.
   const [held] = await database.db.select({ n: count() }).from(records);

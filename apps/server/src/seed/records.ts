@@ -9,6 +9,7 @@ import { examine, type IncomingRecord, ingest } from '../features/records/servic
 import * as standards from '../features/standards/index.ts';
 import type { AuthContext } from '../platform/auth.ts';
 import type { AppDeps } from '../platform/deps.ts';
+import { demoBurnPoints } from './burnPoints.ts';
 
 /** A small real JPEG (64×48, green) with EXIF time and camera, made with sharp. */
 export async function demoJpeg(at: Date): Promise<Buffer> {
@@ -124,6 +125,7 @@ export async function generateRecords(
   });
 
   const box = forests[o.projectCode] ?? forests['KH2026']!;
+  const burnNames = demoBurnPoints.filter((p) => p.projectCode === o.projectCode).map((p) => p.name);
   const days = o.days ?? 60;
   const batchSize = o.batchSize ?? 500;
   const prefix = o.projectCode.slice(0, 2) + o.projectCode.slice(-2);
@@ -153,6 +155,8 @@ export async function generateRecords(
       } else if (tagsNamed.length && table.columns.some((c) => c.code === 'multi_qrcode')) {
         if (Math.random() < 0.7) fields.multi_qrcode = tagsNamed.splice(0, 1 + rand(4)).join(',');
       }
+      // Burn records name one of the project's demo burn points (seed/burnPoints.ts).
+      if ('fsd' in fields && burnNames.length) fields.fsd = burnNames[rand(burnNames.length)];
       return {
         id: randomUUID(),
         tableCode: table.code,

@@ -67,6 +67,8 @@ const pages = {
   kusishu: () => import('../features/deadTrees/pages/KusishuPage.tsx'),
   qrList: () => import('../features/qrTags/pages/QrListPage.tsx'),
   qrScan: () => import('../features/qrTags/pages/ScanPage.tsx'),
+  fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
+  fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -181,7 +183,10 @@ export const layoutRoutes: RouteDef[] = [
     path: '/fsdmanager',
     redirect: '/fsdmanager/census',
     meta: { title: 'route.fsdmanager', icon: 'fire' },
-    children: [later('list', 'FsdList', 'route.fsdList'), later('census', 'FsdCensus', 'route.fsdCensus')],
+    children: [
+      screen('list', 'FsdList', 'route.fsdList', pages.fsdList),
+      screen('census', 'FsdCensus', 'route.fsdCensus', pages.fsdCensus),
+    ],
   },
   {
     path: '/lwrymanager',

@@ -14,3 +14,4 @@ export * from './deadTrees.ts';
 export * from './jobs.ts';
 export * from './notices.ts';
 export * from './qrTags.ts';
+export * from './burnPoints.ts';

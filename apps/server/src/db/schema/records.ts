@@ -128,7 +128,5 @@ export const recordCounts = pgTable(
      */
     qty: doublePrecision().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day, t.township] }),
-  ],
+  (t) => [primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day, t.township] })],
 );

@@ -4,3 +4,5 @@ export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages 
 export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';
 export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
 export { quantityFields } from './rollup.ts';
+export { burnTotals } from './service.ts';
+export type { BurnTotalRow } from './queries.ts';

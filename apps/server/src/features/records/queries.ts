@@ -461,3 +461,48 @@ export async function lastDays(db: Executor, projectCode: string): Promise<Map<s
     where c.project_code = ${projectCode} and c.n > 0 group by 1`);
   return new Map(rowsOf<{ table_code: string; day: string }>(result).map((r) => [r.table_code, r.day]));
 }
+
+/** Per burn point named in the `fsd` field and per unit: burns, quantity, last burn day, approved burns. */
+export type BurnTotalRow = {
+  point: string;
+  unit: string;
+  burns: number;
+  quantity: number;
+  lastBurn: string | null;
+  passed: number;
+};
+
+export async function burnTotals(
+  db: Executor,
+  projectCode: string,
+  tableCode: string,
+): Promise<BurnTotalRow[]> {
+  const result = await db.execute(sql`select r.fields->>'fsd' as point,
+      coalesce(r.fields->>'jldw', '') as unit,
+      count(*)::int as burns,
+      coalesce(sum(case when jsonb_typeof(r.fields->'yimushuliang') = 'number'
+        then (r.fields->>'yimushuliang')::numeric else 0 end), 0)::float8 as quantity,
+      max(coalesce(r.fields->>'fssj', to_char(r.time_submit at time zone 'Asia/Shanghai', 'YYYY-MM-DD'))) as last_burn,
+      (count(*) filter (where r.state = '20'))::int as passed
+    from records r
+    where r.project_code = ${projectCode} and r.table_code = ${tableCode} and r.deleted_at is null
+      and r.fields->>'fsd' is not null
+    group by 1, 2
+    order by 1, 2
+    limit 10000`);
+  return rowsOf<{
+    point: string;
+    unit: string;
+    burns: number;
+    quantity: number;
+    last_burn: string | null;
+    passed: number;
+  }>(result).map((r) => ({
+    point: r.point,
+    unit: r.unit,
+    burns: Number(r.burns),
+    quantity: Number(r.quantity),
+    lastBurn: r.last_burn ? String(r.last_burn).slice(0, 10) : null,
+    passed: Number(r.passed),
+  }));
+}

@@ -1009,3 +1009,8 @@ export async function tableSummary(deps: AppDeps, projectCode: string): Promise<
     };
   });
 }
+
+/** Burn records of a table summed per named burn point and unit (the burn-point census reads it). */
+export function burnTotals(db: Executor, projectCode: string, tableCode: string) {
+  return q.burnTotals(db, projectCode, tableCode);
+}

@@ -6,6 +6,7 @@ import { seedDemo } from '../../seed/demo.ts';
 import * as q from './queries.ts';
 import { seedDemoWorkers } from '../../seed/workers.ts';
 import { seedDemoCensus } from '../../seed/deadTrees.ts';
+import { seedDemoBurnPoints } from '../../seed/burnPoints.ts';
 
 export async function isInitialised(deps: AppDeps): Promise<boolean> {
   return (await q.userCount(deps.database.db)) > 0;
@@ -28,6 +29,7 @@ export async function initialise(
       await seedDemo(tx);
       await seedDemoWorkers(tx, deps.storage);
       await seedDemoCensus(tx, chinaToday());
+      await seedDemoBurnPoints(tx);
     }
   });
   return { account: input.account };

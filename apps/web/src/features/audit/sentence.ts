@@ -115,6 +115,7 @@ const entityNames: Record<string, Record<Lang, string>> = {
   section: { 'zh-CN': '标段', en: 'section' },
   standard: { 'zh-CN': '标准', en: 'standard' },
   worker: { 'zh-CN': '劳务人员', en: 'worker' },
+  burnPoint: { 'zh-CN': '焚烧点', en: 'burn point' },
 };
 
 export const actionLabel = (action: string, lang: Lang) =>

@@ -1,0 +1,2 @@
+/** The burn points feature's public API for other features. */
+export { pointStates } from './service.ts';
