@@ -115,6 +115,10 @@ import {
   lwryListBody,
   lwryListValue,
   lwryUpdateBody,
+  clockInBody,
+  clockInValue,
+  clockInListQuery,
+  clockInListValue,
   noValue,
   updateAllowCardBody,
   workerExamineBody,
@@ -232,6 +236,8 @@ export const endpoints = {
   'GET /api/lwryUser/lwryFaceAdd': { query: lwryFaceAddQuery, value: lwryFaceAddValue },
   'GET /api/lwryUser//lwryAqbbList': { query: lwryAqbbQuery, value: lwryFaceList },
   'GET /api/lwryUser/lwryCensus': { value: lwryCensusValue },
+  'POST /api/collect/clockIn': { body: clockInBody, value: clockInValue },
+  'GET /api/lwryUser/clockInList': { query: clockInListQuery, value: clockInListValue },
 
   // records
   'POST /api/sync/queryDataList': { body: queryDataListBody, value: queryDataListValue },
