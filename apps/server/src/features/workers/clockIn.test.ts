@@ -88,8 +88,9 @@ describe('clock-in from the field app', () => {
   afterAll(() => t.close());
 
   it('refuses an account without a worker entry in the project', async () => {
+    const faceFileId = await upload(admin, 'face');
     const res = await clockIn(
-      { uuid: randomUUID(), sectionCode: 'KH-BD01', time: new Date().toISOString(), gps, faceFileId: randomUUID() },
+      { uuid: randomUUID(), sectionCode: 'KH-BD01', time: new Date().toISOString(), gps, faceFileId },
       admin,
     );
     expect(res.code).toBe(ErrorCode.validation);

@@ -753,6 +753,9 @@ function chinaDayBounds(today: string): [Date, Date] {
 export async function clockIn(ctx: WorkerContext, input: ClockInBody): Promise<ClockInValue> {
   const body = clockInBody.parse(input);
   const db = ctx.deps.database.db;
+  // The payload first: the face must be an image uploaded in this project.
+  const face = await fileOfProject(ctx.deps, ctx.projectCode, body.faceFileId);
+  if (!face || !face.contentType.startsWith('image/')) throw fail.invalid('clockInFaceInvalid');
   const user = await users.findLiveUser(db, ctx.auth.userId);
   const phone = user?.phone || ctx.auth.account;
   const w = await q.workerByPhone(db, ctx.projectCode, phone);
@@ -775,8 +778,6 @@ export async function clockIn(ctx: WorkerContext, input: ClockInBody): Promise<C
     const section = await q.sectionOf(db, ctx.projectCode, w.sectionCode);
     throw fail.invalid('clockInOtherSection', { section: section?.name ?? w.sectionCode });
   }
-  const face = await fileOfProject(ctx.deps, ctx.projectCode, body.faceFileId);
-  if (!face || !face.contentType.startsWith('image/')) throw fail.invalid('clockInFaceInvalid');
   const row = await q.insertClockIn(db, {
     uuid: body.uuid,
     workerId: w.id,
