@@ -85,6 +85,11 @@ import {
   updateRecordBody,
   updateYmfsBody,
   uploadColumnsBody,
+  collectSetupValue,
+  collectBody,
+  collectValue,
+  collectStatesBody,
+  collectStatesValue,
   uploadColumnsValue,
   uploadData4PCBody,
   ymfsDetailValue,
@@ -255,6 +260,9 @@ export const endpoints = {
   'POST /api/data/examineYmfs': { body: examineYmfsBody, value: changedValue },
   'POST /api/data/updateYmfs': { body: updateYmfsBody, value: changedValue },
   'POST /api/sync/examineUserList': { body: examineUserListBody, value: examineUserListValue },
+  'POST /api/collect/records': { body: collectBody, value: collectValue },
+  'GET /api/collect/setup': { value: collectSetupValue },
+  'POST /api/collect/states': { body: collectStatesBody, value: collectStatesValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -906,3 +906,26 @@ export function tableRecordCount(db: Executor, tableCode: string) {
 export function columnHasValues(db: Executor, tableCode: string, code: string) {
   return q.columnHasValues(db, tableCode, code);
 }
+
+/* ---- The field app ---- */
+
+/** What the field app needs for the selected project: its name, sections and standard tables. */
+export async function fieldSetup(deps: AppDeps, projectCode: string) {
+  const { db } = deps.database;
+  const [name, sections, tables] = await Promise.all([
+    projects.projectName(db, projectCode),
+    projects.listSections(db, projectCode),
+    standards.projectTables(db, projectCode),
+  ]);
+  return {
+    project: { code: projectCode, name: name ?? projectCode },
+    sections: sections.map((s) => ({ code: s.code, name: s.name })),
+    tables: tables.filter((t) => !t.retired),
+  };
+}
+
+/** The caller's own records among `ids`, with their state and the reason of a send-back. */
+export async function ownStates(deps: AppDeps, auth: AuthContext, projectCode: string, ids: string[]) {
+  const rows = await q.statesOfOwn(deps.database.db, auth.userId, projectCode, ids);
+  return rows.map((r) => ({ id: r.id, state: r.state, reason: r.reason, deleted: r.deletedAt !== null }));
+}
