@@ -60,12 +60,9 @@ beforeAll(async () => {
   await initWithDemo(server);
   // The worker's account carries a phone; a worker entry with that phone exists, not yet allowed to clock in.
   const admin = await signInApi('demo_admin', demoPassword, 'KH2026');
-  const users = await api<{ list: { id: string; account: string; roles: { projectCode: string; roleId: number }[] }[] }>(
-    server,
-    '/api/user/userList',
-    { keyword: 'demo_worker', pageNum: 1, pageSize: 10 },
-    admin,
-  );
+  const users = await api<{
+    list: { id: string; account: string; roles: { projectCode: string; roleId: number }[] }[];
+  }>(server, '/api/user/userList', { keyword: 'demo_worker', pageNum: 1, pageSize: 10 }, admin);
   const account = users.list.find((u) => u.account === 'demo_worker')!;
   await api(
     server,
@@ -110,15 +107,23 @@ it('collects offline, survives a reload, sends each record once with its photos,
   await page.getByLabel('账号').fill('demo_worker');
   await page.getByLabel('密码').fill(demoPassword);
   await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: /开化县/ }).first().click();
+  await page
+    .getByRole('button', { name: /开化县/ })
+    .first()
+    .click();
   await page.locator('#section').selectOption('KH-BD01');
-  await expect.poll(() => page.getByTestId('position').textContent(), { timeout: 30_000 }).toContain('118.41');
+  await expect
+    .poll(() => page.getByTestId('position').textContent(), { timeout: 30_000 })
+    .toContain('118.41');
   await expect.poll(() => page.getByTestId('position').textContent()).toContain('±12');
   // The shell is cached by the service worker before the network goes.
   await expect
-    .poll(() => page.evaluate(async () => (await caches.open('pg-m-shell-v1')).keys().then((k) => k.length)), {
-      timeout: 30_000,
-    })
+    .poll(
+      () => page.evaluate(async () => (await caches.open('pg-m-shell-v1')).keys().then((k) => k.length)),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBeGreaterThan(3);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 

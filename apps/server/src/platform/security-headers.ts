@@ -42,7 +42,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     const field = path === '/m' || path.startsWith('/m/');
     reply.header(
       'permissions-policy',
-      field ? 'camera=(self), microphone=(self), geolocation=(self)' : 'camera=(), microphone=(), geolocation=()',
+      field
+        ? 'camera=(self), microphone=(self), geolocation=(self)'
+        : 'camera=(), microphone=(), geolocation=()',
     );
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

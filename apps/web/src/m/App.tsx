@@ -12,9 +12,11 @@ type Position = { long: number; lat: number; alt: number; range: number };
 
 /** The device's position while a screen needs it, with its accuracy. */
 function usePosition(): Position | null | 'none' {
-  const [pos, setPos] = useState<Position | null | 'none'>(null);
+  const [pos, setPos] = useState<Position | null | 'none'>(() =>
+    'geolocation' in navigator ? null : 'none',
+  );
   useEffect(() => {
-    if (!('geolocation' in navigator)) return setPos('none');
+    if (!('geolocation' in navigator)) return;
     const id = navigator.geolocation.watchPosition(
       (p) =>
         setPos({
@@ -32,7 +34,9 @@ function usePosition(): Position | null | 'none' {
 }
 
 function projectsOf(nodes: ProjectTreeNode[]): { value: string; label: string }[] {
-  return nodes.flatMap((n) => (n.type === 'project' ? [{ value: n.value, label: n.label }] : projectsOf(n.children ?? [])));
+  return nodes.flatMap((n) =>
+    n.type === 'project' ? [{ value: n.value, label: n.label }] : projectsOf(n.children ?? []),
+  );
 }
 
 export function App() {
@@ -131,16 +135,17 @@ function SignIn({
   const [error, setError] = useState('');
   const [projects, setProjects] = useState<{ value: string; label: string }[] | null>(null);
 
-  const loadProjects = useCallback(async () => {
-    try {
-      setProjects(projectsOf(await call<ProjectTreeNode[]>('GET', '/api/user/userProjectTree')));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
   useEffect(() => {
-    if (signedIn) void loadProjects();
-  }, [signedIn, loadProjects]);
+    if (!signedIn) return;
+    let live = true;
+    call<ProjectTreeNode[]>('GET', '/api/user/userProjectTree').then(
+      (tree) => live && setProjects(projectsOf(tree)),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
 
   const submit = async () => {
     setError('');
@@ -152,7 +157,6 @@ function SignIn({
       });
       setToken(v.token);
       onDone();
-      await loadProjects();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -191,7 +195,12 @@ function SignIn({
       >
         <div className="m-field">
           <label htmlFor="account">{t('account')}</label>
-          <input id="account" autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} />
+          <input
+            id="account"
+            autoComplete="username"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+          />
         </div>
         <div className="m-field">
           <label htmlFor="password">{t('password')}</label>
@@ -350,7 +359,12 @@ function Collect({
 
   const save = async () => {
     // A correction keeps its already stored media: they count for "required".
-    const kept = (editing?.media ?? []).map((m) => ({ field: m.field, kind: m.kind, blob: new Blob(), url: '' }));
+    const kept = (editing?.media ?? []).map((m) => ({
+      field: m.field,
+      kind: m.kind,
+      blob: new Blob(),
+      url: '',
+    }));
     const problems = problemsOf(fields, values, [...kept, ...media]);
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -388,7 +402,12 @@ function Collect({
     <div>
       <div className="m-field">
         <label htmlFor="table">{t('kindOfWork')}</label>
-        <select id="table" value={tableCode} disabled={Boolean(editing)} onChange={(e) => setTableCode(e.target.value)}>
+        <select
+          id="table"
+          value={tableCode}
+          disabled={Boolean(editing)}
+          onChange={(e) => setTableCode(e.target.value)}
+        >
           {setup.tables.map((x) => (
             <option key={x.code} value={x.code}>
               {x.name}
@@ -420,7 +439,9 @@ function ClockIn({ t, section, onDone }: { t: T; section: string; onDone: () => 
   const ready = Boolean(face && section && pos && pos !== 'none');
   const save = async () => {
     if (!face || !pos || pos === 'none') return;
-    const { blobs, refs } = await prepareMedia([{ field: 'face', kind: 'photo', blob: face.blob, url: face.url }]);
+    const { blobs, refs } = await prepareMedia([
+      { field: 'face', kind: 'photo', blob: face.blob, url: face.url },
+    ]);
     const now = Date.now();
     await store.saveWithBlobs(
       {

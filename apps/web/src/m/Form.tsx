@@ -14,7 +14,11 @@ declare const BarcodeDetector: { new (o: { formats: string[] }): BarcodeDetector
 const isQr = (f: FieldSpec) => f.kind === 'input' && /qr/i.test(f.name);
 
 /** Client-side checks from the shared rules (the server checks again and has the last word). */
-export function problemsOf(fields: FieldSpec[], values: FormValues, media: PickedMedia[]): Record<string, string> {
+export function problemsOf(
+  fields: FieldSpec[],
+  values: FormValues,
+  media: PickedMedia[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of fields) {
     const v = values[f.name];
@@ -26,7 +30,8 @@ export function problemsOf(fields: FieldSpec[], values: FormValues, media: Picke
             : v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
         if (empty) out[f.name] ??= rule.message;
       } else if ('type' in rule && typeof v === 'number') {
-        if ((rule.min !== undefined && v < rule.min) || (rule.max !== undefined && v > rule.max)) out[f.name] ??= rule.message;
+        if ((rule.min !== undefined && v < rule.min) || (rule.max !== undefined && v > rule.max))
+          out[f.name] ??= rule.message;
       } else if ('max' in rule && rule.max !== undefined && typeof v === 'string' && v.length > rule.max) {
         out[f.name] ??= rule.message;
       }
@@ -92,10 +97,21 @@ export function RecordForm(props: {
       case 'textarea':
         return <textarea id={f.name} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} />;
       case 'date':
-        return <input id={f.name} type="date" value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value)} />;
+        return (
+          <input
+            id={f.name}
+            type="date"
+            value={String(v ?? '')}
+            onChange={(e) => set(f.name, e.target.value)}
+          />
+        );
       case 'select':
         return (
-          <select id={f.name} value={String(v ?? '')} onChange={(e) => set(f.name, e.target.value || undefined)}>
+          <select
+            id={f.name}
+            value={String(v ?? '')}
+            onChange={(e) => set(f.name, e.target.value || undefined)}
+          >
             <option value="">—</option>
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>

@@ -66,7 +66,11 @@ describe('field app queue', () => {
       ['a', 'b', 'c'],
       [
         { uuid: 'a', status: 'created', id: 'a' },
-        { uuid: 'b', status: 'rejected', errors: [{ field: 'kssl', message: '枯死数量 应在 0 到 100 之间' }] },
+        {
+          uuid: 'b',
+          status: 'rejected',
+          errors: [{ field: 'kssl', message: '枯死数量 应在 0 到 100 之间' }],
+        },
       ],
       1_000,
     );
@@ -90,7 +94,11 @@ describe('field app queue', () => {
   });
 
   it('sends a corrected refused record again at once, without its old messages', () => {
-    const refused = item('a', 1, { state: 'refused', errors: [{ field: 'kssl', message: 'x' }], attempts: 0 });
+    const refused = item('a', 1, {
+      state: 'refused',
+      errors: [{ field: 'kssl', message: 'x' }],
+      attempts: 0,
+    });
     const fixed = corrected(refused, { ...refused.payload, fields: { kssl: 4 } }, 500);
     expect(fixed).toMatchObject({ state: 'waiting', nextAt: 500, payload: { fields: { kssl: 4 } } });
     expect(fixed.errors).toBeUndefined();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type CollectResult, type CollectSetupValue, type CollectStateItem, ErrorCode } from '@pineguard/contract';
+import {
+  type CollectResult,
+  type CollectSetupValue,
+  type CollectStateItem,
+  ErrorCode,
+} from '@pineguard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 
@@ -63,7 +68,9 @@ describe('field app setup and states', () => {
       token: worker,
       body: { records: [mine] },
     });
-    expect(sent.value.results[0], JSON.stringify(sent.value.results[0]?.errors)).toMatchObject({ status: 'created' });
+    expect(sent.value.results[0], JSON.stringify(sent.value.results[0]?.errors)).toMatchObject({
+      status: 'created',
+    });
     const back = await t.api('POST', '/api/data/examine', {
       token: jianli,
       body: { ids: [mine.uuid], action: 'return', reason: '照片不清楚' },

@@ -389,5 +389,11 @@ export async function statesOfOwn(db: Executor, collectorId: string, projectCode
       deletedAt: records.deletedAt,
     })
     .from(records)
-    .where(and(inArray(records.id, ids), eq(records.collectorId, collectorId), eq(records.projectCode, projectCode)));
+    .where(
+      and(
+        inArray(records.id, ids),
+        eq(records.collectorId, collectorId),
+        eq(records.projectCode, projectCode),
+      ),
+    );
 }

@@ -99,7 +99,13 @@ describe('clock-in from the field app', () => {
 
   it('refuses while clock-in permission is off, naming every reason, in the caller’s language', async () => {
     const face = await upload(field, 'face');
-    const body = { uuid: randomUUID(), sectionCode: 'KH-BD01', time: new Date().toISOString(), gps, faceFileId: face };
+    const body = {
+      uuid: randomUUID(),
+      sectionCode: 'KH-BD01',
+      time: new Date().toISOString(),
+      gps,
+      faceFileId: face,
+    };
     const res = await clockIn(body);
     expect(res.code).toBe(ErrorCode.forbidden);
     expect(res.message).toContain('打卡权限未开启');
@@ -128,7 +134,13 @@ describe('clock-in from the field app', () => {
     const before = await onDutyToday(t.deps, 'KH2026');
 
     const face = await upload(field, 'face');
-    const body = { uuid: randomUUID(), sectionCode: 'KH-BD01', time: new Date().toISOString(), gps, faceFileId: face };
+    const body = {
+      uuid: randomUUID(),
+      sectionCode: 'KH-BD01',
+      time: new Date().toISOString(),
+      gps,
+      faceFileId: face,
+    };
     const first = await clockIn(body);
     expect(first.code, first.message).toBe(0);
     expect(first.message).toBe('打卡成功');
@@ -165,7 +177,13 @@ describe('clock-in from the field app', () => {
 
   it('refuses bad input with the field named, another section, a foreign face and a reused uuid', async () => {
     const face = await upload(field, 'face');
-    const base = { uuid: randomUUID(), sectionCode: 'KH-BD01', time: new Date().toISOString(), gps, faceFileId: face };
+    const base = {
+      uuid: randomUUID(),
+      sectionCode: 'KH-BD01',
+      time: new Date().toISOString(),
+      gps,
+      faceFileId: face,
+    };
     const badGps = await clockIn({ ...base, gps: { long: 500, lat: 29 } });
     expect(badGps.code).toBe(ErrorCode.validation);
     expect(badGps.message).toMatch(/gps|long|经度/i);

@@ -25,13 +25,19 @@ export function ClockInList({ workerId }: { workerId: string }) {
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
         columns={[
-          { title: t('clockIns.time'), dataIndex: 'time', width: 170, render: (v: string) => formatDateTime(v) },
+          {
+            title: t('clockIns.time'),
+            dataIndex: 'time',
+            width: 170,
+            render: (v: string) => formatDateTime(v),
+          },
           { title: t('clockIns.section'), dataIndex: 'sectionName', width: 200 },
           {
             title: t('clockIns.position'),
             key: 'gps',
             width: 220,
-            render: (_: unknown, r) => `${r.gpsLong.toFixed(5)}, ${r.gpsLat.toFixed(5)} (±${Math.round(r.gpsRange)} m)`,
+            render: (_: unknown, r) =>
+              `${r.gpsLong.toFixed(5)}, ${r.gpsLat.toFixed(5)} (±${Math.round(r.gpsRange)} m)`,
           },
           {
             title: t('clockIns.face'),
