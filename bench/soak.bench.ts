@@ -124,23 +124,38 @@ async function timed(op: string, run: () => Promise<Envelope>) {
   samples.push({ minute: minuteOf(), ms: performance.now() - t0, ok, op });
 }
 
+/** A user's sign-in, project and first photo; a slow answer (a loaded machine) is an error, tried again. */
+async function setUp(i: number) {
+  for (;;) {
+    try {
+      const login = await call<{ token: string }>('/api/user/login', {
+        account: `soak${i}`,
+        password,
+        client: 2,
+      });
+      if (login.code !== 0) throw new Error(`sign-in of soak${i}: ${login.code} ${login.message}`);
+      const token = login.value.token;
+      await call('/api/user/selectProject', { prjCode: 'KH2026' }, token);
+      const photo = (await upload(token)).value.id;
+      const workers = await call<{ list: { id: string }[] }>(
+        '/api/lwryUser/lwryList',
+        { pageNum: 1, pageSize: 20 },
+        token,
+      );
+      return { token, photo, workerIds: workers.value?.list.map((w) => w.id) ?? [] };
+    } catch (error) {
+      const what = `set-up: ${(error as Error).message}`;
+      failures.set(what, (failures.get(what) ?? 0) + 1);
+      if (performance.now() >= endAt) return undefined;
+    }
+  }
+}
+
 async function user(i: number) {
-  const login = await call<{ token: string }>('/api/user/login', {
-    account: `soak${i}`,
-    password,
-    client: 2,
-  });
-  if (login.code !== 0) throw new Error(`sign-in of soak${i}: ${login.code} ${login.message}`);
-  const token = login.value.token;
-  await call('/api/user/selectProject', { prjCode: 'KH2026' }, token);
-  const photo = (await upload(token)).value.id;
+  const ready = await setUp(i);
+  if (!ready) return;
+  const { token, photo, workerIds } = ready;
   const mine: string[] = [];
-  const workers = await call<{ list: { id: string }[] }>(
-    '/api/lwryUser/lwryList',
-    { pageNum: 1, pageSize: 20 },
-    token,
-  );
-  const workerIds = workers.value?.list.map((w) => w.id) ?? [];
   while (performance.now() < endAt) {
     const roll = Math.random();
     if (roll < 0.2) {

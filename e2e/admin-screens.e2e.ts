@@ -1,22 +1,17 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, openFromSidebar, signIn, tab } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { demoPassword, openFromSidebar, signIn, tab, useServer } from './journeys.ts';
 
 /** Issue 12, items 10–15: the administration screens as a project administrator meets them. */
 
 let server: RunningServer;
 let browser: Browser;
 const pageErrors: string[] = [];
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function signedIn(account: string, password: string, path: string, project = 'KH2026'): Promise<Page> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, fillLogin, chooseProject, initWithDemo } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { demoPassword, fillLogin, chooseProject, useServer } from './journeys.ts';
 
 /**
  * Every screen of the web app, and /api/docs, under the production Content-Security-Policy (the
@@ -111,14 +111,9 @@ async function navigate(page: Page, path: string, pending: () => number, problem
   for (const v of (await violations(page)).slice(before)) problems.push({ path, kind: 'violation', text: v });
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 it('the route table yields the screens to visit', () => {

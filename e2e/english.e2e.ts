@@ -1,15 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.ts';
-import { chooseProject, fillLogin, initWithDemo } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { newPage, type RunningServer, snap } from './harness.ts';
+import { chooseProject, fillLogin, useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Signs in once (the first test), as the super administrator in project KH2026. */
@@ -21,10 +20,6 @@ async function signedIn(): Promise<void> {
   await chooseProject(page, 'KH2026');
   await page.waitForURL((u) => u.pathname === '/dashboard');
 }
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** English UI with a theme preset (settings are read when the app loads). */
 async function openIn(path: string, theme: string): Promise<Page> {

@@ -1,7 +1,7 @@
 import { clientPasswordHash } from '@pineguard/contract';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { api, pathOf, type RunningServer } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { api, launchBrowser, pathOf, type RunningServer, startServer } from './harness.ts';
 
 /** Journey steps shared by the shell's e2e files. */
 
@@ -18,6 +18,28 @@ export async function initWithDemo(
     password: clientPasswordHash(password),
     name: '系统管理员',
     demo: true,
+  });
+}
+
+/**
+ * A file's server (with the demo data unless `demo` is false) and browser: started before its
+ * journeys, handed to `ready` (which may prepare more), and stopped after them.
+ */
+export function useServer(
+  ready: (server: RunningServer, browser: Browser) => void | Promise<void>,
+  options: { demo?: boolean } = {},
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    if (options.demo !== false) await initWithDemo(server);
+    browser = await launchBrowser();
+    await ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
   });
 }
 

@@ -1,18 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { chooseProject, demoPassword, fillLogin, initWithDemo, signIn } from './journeys.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { chooseProject, demoPassword, fillLogin, signIn, useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const save = /^保\s*存$/;
@@ -30,6 +25,30 @@ async function pickOption(page: Page, text: string | RegExp) {
     })
     .first()
     .click();
+}
+
+/**
+ * Chooses `option` in the single select labelled `label` inside `scope`, and sees it chosen: under
+ * CI load a click can land while the list still slides in and not be taken, so the choice is
+ * made again (list closed first) until the select shows it.
+ */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  const select = scope.locator('.ant-select', { has: page.getByLabel(label) });
+  const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    // Open the list unless a missed click left it open (a click on the select would close it).
+    if (!(await openList.isVisible())) await scope.getByLabel(label).click();
+    await pickOption(page, option);
+    const taken = await select
+      .filter({ hasText: option })
+      .waitFor({ timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (taken) return;
+    if (attempt === 3) throw new Error(`${label}: ${option} was not taken`);
+  }
 }
 
 async function addSection(page: Page, code: string, name: string, townships: number[]) {
@@ -165,15 +184,13 @@ it('standards: add a column, see it in the live preview, retire it; reporting fa
   // The column dialog checks the server's rules as you type.
   await page.getByRole('button', { name: '新增字段' }).click();
   const d = dialog(page, '新增字段');
-  await d.getByLabel('输入类型').click();
-  await pickOption(page, '照片');
+  await choose(page, d, '输入类型', '照片');
   await d.getByLabel('字段编码').fill('site_photo');
   await d.getByLabel('名称').fill('焚烧现场照片');
   await d.getByRole('button', { name: save }).click();
   await d.getByText('照片字段的编码须以 pic_ 开头').waitFor();
   await snap(page, 'standards-01-prefix-rule');
-  await d.getByLabel('输入类型').click();
-  await pickOption(page, '数字');
+  await choose(page, d, '输入类型', '数字');
   await d.getByLabel('字段编码').fill('burn_hours');
   await d.getByLabel('名称').fill('焚烧时长');
   await d.getByLabel('最小值').fill('10');
@@ -207,8 +224,7 @@ it('standards: add a column, see it in the live preview, retire it; reporting fa
     .waitFor();
   await page.getByRole('button', { name: '新增因子' }).click();
   const f = dialog(page, '新增因子');
-  await f.getByLabel('输入类型').click();
-  await pickOption(page, '单选');
+  await choose(page, f, '输入类型', '单选');
   await f.getByLabel('字段编码').fill('youxin');
   await f.getByLabel('名称').fill('诱芯类型');
   await f.getByRole('button', { name: '添加选项' }).click();

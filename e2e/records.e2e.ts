@@ -1,8 +1,8 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The records journey (issue 13): a supervisor enters a census record with a photo on the PC,
@@ -68,18 +68,13 @@ async function seedSectionOneRecord(): Promise<void> {
   );
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
   const page = await newPage(browser);
   photo = await drawJpeg(page, '#6b4a2b');
   await page.context().close();
   await seedSectionOneRecord();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function pick(page: Page, text: string) {

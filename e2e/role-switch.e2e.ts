@@ -1,15 +1,14 @@
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await initWithDemo(server);
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
   // Give the supervisor a second role in KH2026, so there is something to switch between.
   const { token } = await api<{ token: string }>(server, '/api/user/login', {
     account: 'demo_admin',
@@ -36,10 +35,6 @@ beforeAll(async () => {
     },
     token,
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 it('switches the active role: new token, menus of that role only, tabs closed', async () => {

@@ -1,18 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { chooseProject, fillLogin, sidebarLink, tab } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { chooseProject, fillLogin, sidebarLink, tab, useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServer(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { demo: false },
+);
 
 it('first run: initialise → sign in → select a project → dashboard, all in Chinese', async () => {
   const page = await newPage(browser);

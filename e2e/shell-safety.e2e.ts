@@ -1,19 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, openFromSidebar, sidebarLink, signIn, tab } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { demoPassword, openFromSidebar, sidebarLink, signIn, tab, useServer } from './journeys.ts';
 import { clientPasswordHash } from '@pineguard/contract';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function signedIn(account: string, password = demoPassword, path = '/dashboard'): Promise<Page> {

@@ -1,17 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
+import { expect, it } from 'vitest';
+import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServer(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { demo: false },
+);
 
 it('serves the web app on a deep link: signed out, it opens the login page in Chinese', async () => {
   const page = await newPage(browser);

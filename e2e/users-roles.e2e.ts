@@ -1,18 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { chooseProject, demoPassword, fillLogin, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { chooseProject, demoPassword, fillLogin, signIn, useServer } from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServer((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function signedIn(account: string, path: string): Promise<Page> {

@@ -2,6 +2,12 @@ import { Readable } from 'node:stream';
 import exifr from 'exifr';
 import sharp from 'sharp';
 
+// Every photo is thumbnailed once and never again: libvips' operation cache (50 MB by default)
+// would only hold native memory that the soak saw as RSS growing beside a flat JS heap; one
+// libvips thread per image keeps its per-thread malloc arenas from multiplying.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Longest side of a thumbnail, in pixels (the list's and gallery's tiles are smaller). */
 export const THUMB_SIZE = 320;
 /** EXIF lives in the first segments of a JPEG (APP1 ≤ 64 KB): this much of a photo is kept to read it. */

@@ -405,8 +405,10 @@ const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
 function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; areaName: string }): RecordRow {
   const fields = typeof r.fields === 'string' ? (JSON.parse(r.fields) as Record<string, unknown>) : r.fields;
-  return {
-    ...fields,
+  // The fixed columns first and the form's fields copied after (never over them): spreading each
+  // record's own set of keys first gave every row a new object shape, 13× slower per row and a
+  // tenth of a list call's CPU at a million records (bench/records.bench.ts).
+  const row: RecordRow = {
     id: r.id,
     xmdq: ctx.areaName,
     code_project1: ctx.areaCode,
@@ -432,6 +434,8 @@ function toRow(r: q.ListedRow, ctx: { projectCode: string; areaCode: string; are
     table_code: r.table_code,
     deleted: r.deleted,
   };
+  for (const key in fields) if (!Object.hasOwn(row, key)) row[key] = fields[key];
+  return row;
 }
 
 /** Escapes LIKE wildcards of a keyword. */
