@@ -1,8 +1,8 @@
 import { clientPasswordHash, makeIdNumber } from '@pineguard/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, type RunningServer, snap } from './harness.ts';
+import { demoPassword, useServer } from './journeys.ts';
 
 /**
  * The field app journey (issue 18) on a phone-sized Chromium placed in 开化县: the worker signs
@@ -55,9 +55,9 @@ async function backOfficeRows(token: string, keyWords: string): Promise<Row[]> {
   return v.result.list;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
   // The worker's account carries a phone; a worker entry with that phone exists, not yet allowed to clock in.
   const admin = await signInApi('demo_admin', demoPassword, 'KH2026');
   const users = await api<{
@@ -82,7 +82,6 @@ beforeAll(async () => {
     { name: '徐长根', idNumber: makeIdNumber('330824', '1975-05-06', 311), phone, sectionCode: 'KH-BD01' },
     admin,
   );
-  browser = await launchBrowser();
   context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -95,11 +94,6 @@ beforeAll(async () => {
     permissions: ['geolocation'],
   });
   page = await context.newPage();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 it('collects offline, survives a reload, sends each record once with its photos, and resends a corrected refusal', async () => {
