@@ -23,6 +23,7 @@ import { filesRoutes } from './features/files/routes.ts';
 import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { workersRoutes } from './features/workers/routes.ts';
+import { exportsRoutes } from './features/exports/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(areasRoutes);
   await app.register(standardsRoutes);
   await app.register(workersRoutes);
+  await app.register(exportsRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -4,6 +4,9 @@ import { z } from 'zod';
 // this module's body runs, whichever side is imported first.
 import {
   addMembersBody,
+  exportIdBody,
+  exportRecord,
+  exportRecordList,
   addUserBody,
   addVisitUserBody,
   auditItem,
@@ -263,6 +266,9 @@ export const endpoints = {
   'POST /api/collect/records': { body: collectBody, value: collectValue },
   'GET /api/collect/setup': { value: collectSetupValue },
   'POST /api/collect/states': { body: collectStatesBody, value: collectStatesValue },
+  // exports (the POST /python/export/* calls carry a query and a body: exports/api.ts sends them)
+  'GET /api/download/recordList': { value: exportRecordList },
+  'POST /api/download/cancel': { body: exportIdBody, value: exportRecord },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

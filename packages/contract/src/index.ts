@@ -21,5 +21,6 @@ export * from './standards.ts';
 export * from './records.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
+export * from './exports.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';

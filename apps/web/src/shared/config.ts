@@ -20,6 +20,8 @@ export const limits = {
   passwordMax: 11,
   invitationCodeLength: 8,
   nameMax: 12,
+  exportDrawerWidth: 800,
+  exportRefreshMs: 10_000,
 } as const;
 
 export const defaultThemeColor = '#409EFF';

@@ -10,3 +10,4 @@ export * from './invitations.ts';
 export * from './standards.ts';
 export * from './records.ts';
 export * from './workers.ts';
+export * from './jobs.ts';

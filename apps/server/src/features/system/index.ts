@@ -1,3 +1,4 @@
 /** The system feature's public API: what other features and main.ts may call. */
 export { prepareDatabase } from './bootstrap.ts';
-export { runRetention, scheduleRetention } from './retention.ts';
+export { runRetention } from './retention.ts';
+export { INSURANCE_CHECK_JOB, RETENTION_JOB } from './jobs.ts';

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
-import { runRetention } from './index.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { enqueueDailyJobs, getJob, runDueJobs } from '../../platform/jobs.ts';
+import { INSURANCE_CHECK_JOB, RETENTION_JOB, runRetention } from './index.ts';
 
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day);
@@ -76,5 +78,30 @@ describe('retention of sessions and audit rows', () => {
 
     // Nothing more to do on a second run.
     expect(await runRetention(t.deps)).toEqual({ sessions: 0, auditRows: 0 });
+  });
+
+  it('runs daily as jobs on the runner with the insurance check: once per China day across instances', async () => {
+    const [a, b] = await Promise.all([enqueueDailyJobs(t.deps), enqueueDailyJobs(t.deps)]);
+    const kinds = a!.map((j) => j.kind);
+    expect(kinds).toEqual(expect.arrayContaining([RETENTION_JOB, INSURANCE_CHECK_JOB]));
+    expect(b!.map((j) => j.id)).toEqual(a!.map((j) => j.id));
+    // Whatever the hour of this run, make today's runs due now.
+    const { db } = t.deps.database;
+    await db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(
+        inArray(
+          jobs.id,
+          a!.map((j) => j.id),
+        ),
+      );
+    await runDueJobs(t.deps);
+    const retention = await getJob(t.deps, a!.find((j) => j.kind === RETENTION_JOB)!.id);
+    expect(retention).toMatchObject({ status: 'done', result: { sessions: 0, auditRows: 0 } });
+    const insurance = await getJob(t.deps, a!.find((j) => j.kind === INSURANCE_CHECK_JOB)!.id);
+    expect(insurance).toMatchObject({ status: 'done', result: { clockInOff: 0 } });
+    // Asked again the same day: the same jobs, not run again.
+    expect((await enqueueDailyJobs(t.deps)).map((j) => j.id)).toEqual(a!.map((j) => j.id));
   });
 });

@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { App, Dropdown } from 'antd';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog.tsx';
+import { ExportRecordsDrawer, useExportsT } from '../../features/exports/index.ts';
 import { AddInvitationDialog } from '../../features/invitations/AddInvitationDialog.tsx';
 import { ProfileDrawer } from '../../features/profile/ProfileDrawer.tsx';
 import { useT } from '../../locales/index.ts';
@@ -9,11 +10,12 @@ import { useSession } from '../../shared/session.ts';
 import { avatarUrl } from '../../shared/ui/avatar.ts';
 import { useSignOut } from '../../shared/useSignOut.ts';
 
-type Open = 'profile' | 'password' | 'invite' | null;
+type Open = 'profile' | 'password' | 'invite' | 'exports' | null;
 
-/** Profile, add invitation code, change password, log out (export records arrive with exports). */
+/** Profile, add invitation code, export records, change password, log out (spec §2). */
 export function AvatarMenu({ compact }: { compact: boolean }) {
   const t = useT();
+  const te = useExportsT();
   const { modal } = App.useApp();
   const info = useSession((s) => s.info);
   const signOut = useSignOut();
@@ -36,6 +38,7 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
           items: [
             { key: 'profile', label: t('navbar.profile') },
             { key: 'invite', label: t('navbar.addInvitation') },
+            { key: 'exports', label: te('menu') },
             { key: 'password', label: t('navbar.changePassword') },
             { type: 'divider' },
             { key: 'logout', label: t('navbar.logout') },
@@ -56,6 +59,7 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
         onRelogin={() => signOut()}
       />
       <AddInvitationDialog open={open === 'invite'} onClose={() => setOpen(null)} />
+      <ExportRecordsDrawer open={open === 'exports'} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { Button, Dropdown, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
+import { ExportButtons } from '../../exports/index.ts';
 import { type RecordFilters, useRecordList, useUploadColumns } from '../api.ts';
 import { defaultSort } from '../columns.ts';
 import { useRecordsT } from '../messages.ts';
@@ -165,6 +166,9 @@ export function RecordsPanel({
         />
         <Space style={{ flex: 'none' }}>
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
+          {can('exports.create') && !recycle && prjCode && (
+            <ExportButtons filter={{ ...recordFilter, prjCode }} />
+          )}
           {can('files.upload') && !recycle && (
             <Button
               type="primary"

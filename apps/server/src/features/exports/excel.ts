@@ -1,0 +1,85 @@
+import type { RecordRow } from '@pineguard/contract';
+import ExcelJS from 'exceljs';
+import { type ExportColumn, mediaIds, textOf } from './columns.ts';
+
+/** A cell starting like a formula (=, +, -, @, tab, CR) is prefixed with ' so no spreadsheet runs it. */
+export function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' (China time) → the instant, as Excel shows it in China time. */
+function chinaDate(text: string): Date | string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!m) return text;
+  // Excel dates carry no zone: write the wall-clock time the list shows.
+  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)));
+}
+
+/**
+ * One sheet per standard table (an export reads one table), headers from the descriptors, dates as
+ * dates, numbers as numbers, photo and video columns as links (signed for the export's lifetime),
+ * text that looks like a formula written as text. Streamed: rows are committed as they come.
+ */
+export async function writeExcel(
+  rows: AsyncIterable<RecordRow[]>,
+  columns: ExportColumn[],
+  file: string,
+  sheetName: string,
+  mediaLink: (fileId: string) => string,
+  onRows?: (written: number) => Promise<void>,
+): Promise<{ file: string; rows: number }> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+  const sheet = book.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, '_').slice(0, 31) || 'Sheet1');
+  sheet.columns = columns.map((c) => ({
+    header: c.label,
+    key: c.code,
+    width:
+      c.kind === 'datetime'
+        ? 20
+        : c.kind === 'media'
+          ? 24
+          : Math.min(40, Math.max(10, c.label.length * 2 + 2)),
+    ...(c.kind === 'datetime'
+      ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } }
+      : c.kind === 'date'
+        ? { style: { numFmt: 'yyyy-mm-dd' } }
+        : {}),
+  }));
+  let count = 0;
+  for await (const batch of rows) {
+    for (const row of batch) {
+      const values = columns.map((c): ExcelJS.CellValue => {
+        const raw = row[c.code];
+        if (c.kind === 'media') {
+          const ids = mediaIds(raw);
+          if (!ids.length) return '';
+          // One link per cell (Excel's limit); further files are listed by id after it.
+          return {
+            text: ids.length > 1 ? `${ids.length} 个文件 / files` : '查看 / open',
+            hyperlink: mediaLink(ids[0]!),
+          };
+        }
+        const text = textOf(raw);
+        if (text === '') return '';
+        if (c.kind === 'number') {
+          const n = Number(text);
+          return Number.isFinite(n) ? n : safeText(text);
+        }
+        if (c.kind === 'date' || c.kind === 'datetime') return chinaDate(text);
+        // Excel refuses cells over 32,767 characters.
+        return safeText(text.slice(0, 32_000));
+      });
+      sheet.addRow(values).commit();
+    }
+    count += batch.length;
+    await onRows?.(count);
+  }
+  sheet.commit();
+  await book.commit();
+  return { file, rows: count };
+}

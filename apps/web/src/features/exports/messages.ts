@@ -1,0 +1,51 @@
+import { featureMessages } from '../../shared/featureT.ts';
+
+const zh = {
+  menu: '导出记录',
+  title: '导出记录',
+  note: '仅显示最近一周的导出记录，过期文件会被自动清除',
+  refresh: '刷新',
+  'col.index': '序号',
+  'col.name': '文件名称',
+  'col.type': '类型',
+  'col.date': '日期',
+  'col.status': '状态',
+  'col.action': '操作',
+  download: '下载',
+  cancel: '取消',
+  generating: '文件生成中，请稍后再试',
+  empty: '最近一周没有导出记录',
+  'export.shapefile': '导出矢量（SHP）',
+  'export.excel': '导出 Excel',
+  'export.geojson': '导出 GeoJSON',
+  'export.media': '导出照片视频',
+  'export.more': '更多导出',
+  started: '已开始导出，完成后可在“导出记录”中下载',
+  openRecords: '查看导出记录',
+};
+
+const en: Record<keyof typeof zh, string> = {
+  menu: 'Export records',
+  title: 'Export records',
+  note: 'Only the last week of exports is shown; older files are removed automatically',
+  refresh: 'Refresh',
+  'col.index': '#',
+  'col.name': 'File name',
+  'col.type': 'Type',
+  'col.date': 'Date',
+  'col.status': 'Status',
+  'col.action': 'Action',
+  download: 'Download',
+  cancel: 'Cancel',
+  generating: 'File generating, try later',
+  empty: 'No exports in the last week',
+  'export.shapefile': 'Export shapefile',
+  'export.excel': 'Export Excel',
+  'export.geojson': 'Export GeoJSON',
+  'export.media': 'Export photos and videos',
+  'export.more': 'More exports',
+  started: 'The export has started; download it from "Export records" when it is finished',
+  openRecords: 'Open export records',
+};
+
+export const { useT: useExportsT, t: exportsT } = featureMessages(zh, en);
