@@ -9,7 +9,8 @@
  */
 import { launchBrowser, startServer } from '../e2e/harness.ts';
 
-const routes = ['/login', '/init'];
+// /m/ is the field app (its own page and bundle; budget ≤ 250 KB gzip, first load on slow 3G ≤ 5 s).
+const routes = ['/login', '/init', '/m/'];
 const profile = {
   offline: false,
   latency: 150,
@@ -23,14 +24,24 @@ const browser = await launchBrowser();
 /** `js`/`all` count what crossed the wire (headers too); `jsBody` the JavaScript bodies only. */
 type Tally = { files: number; js: number; jsBody: number; all: number; jsFiles: [string, number][] };
 
-async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean) {
+/** Chrome DevTools' "Slow 3G" (0.4 Mbit/s down, 400 ms RTT): the field app's first-load target. */
+const slow3g = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (0.4e6 / 8) | 0,
+  uploadThroughput: (0.4e6 / 8) | 0,
+};
+
+async function visit(path: string, encoding: 'gzip' | 'br', throttle: boolean | typeof profile) {
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': encoding } });
-  if (throttle) await cdp.send('Network.emulateNetworkConditions', profile);
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', throttle === true ? profile : throttle);
+  }
   const types = new Map<string, { js: boolean; name: string; headers: number }>();
   const tally: Tally = { files: 0, js: 0, jsBody: 0, all: 0, jsFiles: [] };
   cdp.on('Network.responseReceived', (e) => {
@@ -89,6 +100,15 @@ console.log('\n/login on 1.6 Mbit/s, 150 ms RTT, cold cache (Chromium, CDP throt
 for (const enc of ['gzip', 'br'] as const) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await visit('/login', enc, true));
+  const fcps = runs.map((r) => r.fcp).sort((a, b) => a - b);
+  console.log(
+    `  ${enc.padEnd(5)} first contentful paint median ${(fcps[1]! / 1000).toFixed(2)} s (runs ${fcps.map((f) => (f / 1000).toFixed(2)).join(', ')} s), network idle ${(runs[1]!.elapsed / 1000).toFixed(2)} s`,
+  );
+}
+console.log('\n/m/ (field app) on slow 3G (0.4 Mbit/s, 400 ms RTT), cold cache:');
+for (const enc of ['gzip', 'br'] as const) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await visit('/m/', enc, slow3g));
   const fcps = runs.map((r) => r.fcp).sort((a, b) => a - b);
   console.log(
     `  ${enc.padEnd(5)} first contentful paint median ${(fcps[1]! / 1000).toFixed(2)} s (runs ${fcps.map((f) => (f / 1000).toFixed(2)).join(', ')} s), network idle ${(runs[1]!.elapsed / 1000).toFixed(2)} s`,

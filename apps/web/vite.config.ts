@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
+const here = fileURLToPath(new URL('.', import.meta.url));
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -43,7 +45,9 @@ function precompress(): Plugin {
 function appTitle(title: string): Plugin {
   return {
     name: 'pineguard-app-title',
-    transformIndexHtml: (html) => html.replace(/<title>.*<\/title>/, `<title>${title}</title>`),
+    // The field app's page (m.html) keeps its own title.
+    transformIndexHtml: (html, ctx) =>
+      ctx.path.endsWith('/m.html') ? html : html.replace(/<title>.*<\/title>/, `<title>${title}</title>`),
   };
 }
 
@@ -60,6 +64,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
+        // Two pages: the back office (index.html) and the field app (m.html, served at /m/).
+        input: { main: resolve(here, 'index.html'), m: resolve(here, 'm.html') },
         output: {
           // Named vendor chunks that change rarely (cached across releases) and keep the heavy
           // libraries apart: charts and maps load only with the pages that draw them. Pages are

@@ -183,6 +183,8 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
         value: null,
       });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    // The field app (/m/, its own page and bundle) beside the back office.
+    const file = path === '/m' || path.startsWith('/m/') ? 'm.html' : 'index.html';
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(file);
   });
 }

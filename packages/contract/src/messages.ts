@@ -462,6 +462,22 @@ export const messages = {
     'zh-CN': '另有 {count} 行错误未列出',
     en: '{count} more rows with errors are not listed',
   },
+  clockInNoWorker: {
+    'zh-CN': '本项目没有与您的账号（手机号 {phone}）对应的劳务人员，不能打卡',
+    en: 'No worker of this project matches your account (phone {phone}); you cannot clock in',
+  },
+  clockInDenied: { 'zh-CN': '不能打卡：{reasons}', en: 'Cannot clock in: {reasons}' },
+  clockInPermissionOff: { 'zh-CN': '打卡权限未开启', en: 'clock-in permission is off' },
+  clockInOtherSection: {
+    'zh-CN': '您登记在{section}，不能在其他标段打卡',
+    en: 'You are registered in {section}; you cannot clock in for another section',
+  },
+  clockInUuidTaken: { 'zh-CN': '该打卡编号已被使用', en: 'This clock-in id is already used' },
+  clockInFaceInvalid: {
+    'zh-CN': '人脸照片不是本项目上传的图片',
+    en: 'The face photo is not an image uploaded in this project',
+  },
+  clockedIn: { 'zh-CN': '打卡成功', en: 'Clocked in' },
   // Background jobs and exports (#16).
   jobInterrupted: { 'zh-CN': '服务重启中断', en: 'interrupted by a restart' },
   jobTimedOut: { 'zh-CN': '任务超时', en: 'the job timed out' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { columnDescriptor, tableCode } from './standards.ts';
+import { columnDescriptor, standardTableItem, tableCode } from './standards.ts';
 
 /**
  * Field records (spec §2, §3, §7 "Sync and data", §9): one row of a project's standard table.
@@ -384,3 +384,24 @@ export const tableSummaryValue = z.array(
   }),
 );
 export type TableSummary = z.infer<typeof tableSummaryValue>;
+/* ---- The field app's other doors (not in the spec; docs/decisions.md "Field app") ---- */
+
+/** GET /api/collect/setup: what the field app needs for the selected project. */
+export const collectSetupValue = z.object({
+  project: z.object({ code: z.string(), name: z.string() }),
+  sections: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** The project's standard tables (its control measures' tables), active columns only. */
+  tables: z.array(standardTableItem),
+});
+export type CollectSetupValue = z.infer<typeof collectSetupValue>;
+
+/** POST /api/collect/states {ids}: the review state of the caller's own records (sent back → reason). */
+export const collectStatesBody = z.object({ ids: z.array(z.uuid()).min(1).max(MAX_RECORDS_PER_BATCH) });
+export const collectStateItem = z.object({
+  id: z.string(),
+  state: z.string(),
+  reason: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type CollectStateItem = z.infer<typeof collectStateItem>;
+export const collectStatesValue = z.object({ list: z.array(collectStateItem) });

@@ -253,3 +253,45 @@ export const lwryCensusValue = z.object({
   perWeek: z.array(z.object({ week: z.string(), count: z.number().int() })),
 });
 export type LwryCensus = z.infer<typeof lwryCensusValue>;
+
+/* ---- Clock-in (打卡) from the field app (not in the spec; see docs/decisions.md "Field app") ---- */
+
+/** POST /api/collect/clockIn: the signed-in account's worker clocks in (idempotent by uuid). */
+export const clockInBody = z.object({
+  uuid: z.uuid(),
+  sectionCode: z.string().trim().min(1).max(32),
+  /** When the device took it (ISO 8601 with offset). */
+  time: z.iso.datetime({ offset: true }),
+  gps: z.object({
+    long: z.number().min(-180).max(180),
+    lat: z.number().min(-90).max(90),
+    range: z.number().min(0).max(100000).default(0),
+  }),
+  /** The face photo, uploaded first through /api/file/upload?kind=face (or photo). */
+  faceFileId: z.uuid(),
+});
+export type ClockInBody = z.input<typeof clockInBody>;
+export const clockInValue = z.object({
+  id: z.string(),
+  status: z.enum(['created', 'duplicate']),
+  workerId: z.string(),
+  workerName: z.string(),
+});
+export type ClockInValue = z.infer<typeof clockInValue>;
+
+/** GET /api/lwryUser/clockInList {lwryId, pageNum, pageSize}: a worker's clock-ins, newest first. */
+export const clockInListQuery = pageQuery.extend({ lwryId: z.uuid() });
+export const clockInItem = z.object({
+  id: z.string(),
+  time: z.string(),
+  receivedAt: z.string(),
+  sectionCode: z.string(),
+  sectionName: z.string(),
+  gpsLong: z.number(),
+  gpsLat: z.number(),
+  gpsRange: z.number(),
+  faceUrl: z.string().nullable(),
+  account: z.string(),
+});
+export type ClockInItem = z.infer<typeof clockInItem>;
+export const clockInListValue = pageOf(clockInItem);

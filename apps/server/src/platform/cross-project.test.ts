@@ -67,6 +67,9 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/sync/exportKsssList xiaobanCode': 'none',
     'POST /api/sync/exportKsssDetail xiaobanCode': 'none',
     'POST /api/lwryUser/examine userId': 'worker',
+    // The field app's clock-in: its uuid is the device's new id; the face is a file reference.
+    'POST /api/collect/clockIn uuid': 'none',
+    'POST /api/collect/clockIn faceFileId': 'file',
     // Joining a project with its invitation code is what the code is for (anyone signed in).
     'POST /api/user/addVisitUser/ code': 'none',
     'POST /api/user/register code': 'none',

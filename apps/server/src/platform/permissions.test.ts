@@ -102,6 +102,7 @@ const workerRoutes: Record<string, string[]> = {
   'POST /api/fsd/census': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
   'POST /api/fsd/save': ['project_admin'],
   'POST /api/fsd/delete': ['project_admin'],
+  'GET /api/lwryUser/clockInList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
 };
 
 const matrixRoutes = [
@@ -134,6 +135,10 @@ const outsideMatrix: Record<string, string> = {
   // Records: holders of the records permissions are checked in records.test.ts.
   'GET /api/media/:id': 'public',
   'POST /api/collect/records': 'files.upload',
+  // The field app (clock-in checked in workers/clockIn.test.ts, setup and states in records).
+  'POST /api/collect/clockIn': 'files.upload',
+  'GET /api/collect/setup': 'files.upload',
+  'POST /api/collect/states': 'files.upload',
   'POST /api/sync/queryDataList': 'records.read',
   'POST /api/sync/queryDataDetail': 'records.read',
   'POST /api/sync/uploadData4PC': 'files.upload',

@@ -36,6 +36,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (req, reply) => {
+    // Camera, microphone (short videos) and position only for the field app's pages (/m/);
+    // the back office needs none of them.
+    const path = req.url.split('?')[0] ?? '';
+    const field = path === '/m' || path.startsWith('/m/');
+    reply.header(
+      'permissions-policy',
+      field
+        ? 'camera=(self), microphone=(self), geolocation=(self)'
+        : 'camera=(), microphone=(), geolocation=()',
+    );
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -133,4 +134,39 @@ export const workerHistory = pgTable(
     data: jsonb(),
   },
   (t) => [index('worker_history_worker_idx').on(t.workerId, t.at)],
+);
+
+/**
+ * Clock-ins (打卡) from the field app: the worker matched to the signed-in account, where and when
+ * (device time), the face photo taken. `uuid` is the device's id: resending stores it once.
+ */
+export const clockIns = pgTable(
+  'clock_ins',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    uuid: uuid().notNull(),
+    workerId: uuid()
+      .notNull()
+      .references(() => workers.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    projectCode: text()
+      .notNull()
+      .references(() => projects.code),
+    sectionCode: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    gpsLong: doublePrecision().notNull(),
+    gpsLat: doublePrecision().notNull(),
+    gpsRange: doublePrecision().notNull().default(0),
+    faceFileId: uuid()
+      .notNull()
+      .references(() => files.id),
+  },
+  (t) => [
+    uniqueIndex('clock_ins_uuid_uq').on(t.uuid),
+    index('clock_ins_worker_at_idx').on(t.workerId, t.at.desc(), t.id.desc()),
+    index('clock_ins_project_at_idx').on(t.projectCode, t.at),
+  ],
 );

@@ -506,3 +506,22 @@ export async function burnTotals(
     passed: Number(r.passed),
   }));
 }
+
+/** The state of the caller's own records among `ids` (the field app's "sent back" check). */
+export async function statesOfOwn(db: Executor, collectorId: string, projectCode: string, ids: string[]) {
+  return db
+    .select({
+      id: records.id,
+      state: records.state,
+      reason: records.stateReason,
+      deletedAt: records.deletedAt,
+    })
+    .from(records)
+    .where(
+      and(
+        inArray(records.id, ids),
+        eq(records.collectorId, collectorId),
+        eq(records.projectCode, projectCode),
+      ),
+    );
+}

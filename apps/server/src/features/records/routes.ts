@@ -2,6 +2,9 @@ import {
   changedValue,
   collectBody,
   collectValue,
+  collectSetupValue,
+  collectStatesBody,
+  collectStatesValue,
   columnListBody,
   columnListValue,
   createdValue,
@@ -58,6 +61,28 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       const results = await records.ingest(deps, authOf(req), projectOf(req), parsed, lang);
       return ok({ results }, t(lang, 'ok'));
     },
+  });
+
+  app.get('/api/collect/setup', {
+    config: { access: 'files.upload' },
+    schema: {
+      tags,
+      summary: '现场采集准备：项目、标段、标准表及字段',
+      response: { 200: envelope(collectSetupValue) },
+    },
+    handler: async (req) => ok(await records.fieldSetup(deps, projectOf(req))),
+  });
+
+  app.post('/api/collect/states', {
+    config: { access: 'files.upload' },
+    schema: {
+      tags,
+      summary: '本人上传记录的审核状态（退回时含原因）',
+      body: collectStatesBody,
+      response: { 200: envelope(collectStatesValue) },
+    },
+    handler: async (req) =>
+      ok({ list: await records.ownStates(deps, authOf(req), projectOf(req), req.body.ids) }),
   });
 
   app.post('/api/sync/queryDataList', {

@@ -1014,3 +1014,26 @@ export async function tableSummary(deps: AppDeps, projectCode: string): Promise<
 export function burnTotals(db: Executor, projectCode: string, tableCode: string) {
   return q.burnTotals(db, projectCode, tableCode);
 }
+
+/* ---- The field app ---- */
+
+/** What the field app needs for the selected project: its name, sections and standard tables. */
+export async function fieldSetup(deps: AppDeps, projectCode: string) {
+  const { db } = deps.database;
+  const [name, sections, tables] = await Promise.all([
+    projects.projectName(db, projectCode),
+    projects.listSections(db, projectCode),
+    standards.projectTables(db, projectCode),
+  ]);
+  return {
+    project: { code: projectCode, name: name ?? projectCode },
+    sections: sections.map((s) => ({ code: s.code, name: s.name })),
+    tables: tables.filter((t) => !t.retired),
+  };
+}
+
+/** The caller's own records among `ids`, with their state and the reason of a send-back. */
+export async function ownStates(deps: AppDeps, auth: AuthContext, projectCode: string, ids: string[]) {
+  const rows = await q.statesOfOwn(deps.database.db, auth.userId, projectCode, ids);
+  return rows.map((r) => ({ id: r.id, state: r.state, reason: r.reason, deleted: r.deletedAt !== null }));
+}

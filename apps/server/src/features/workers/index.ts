@@ -2,7 +2,7 @@
 import type { Executor } from '../../db/client.ts';
 import { workerCountInProject } from './queries.ts';
 
-export { expireInsurance } from './service.ts';
+export { expireInsurance, onDutyToday } from './service.ts';
 
 /**
  * How many workers a project (not deleted ones) or one of its sections (deleted ones too: they

@@ -16,7 +16,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { areas, sections, users, workerFaces, workerHistory, workers } from '../../db/schema/index.ts';
+import {
+  areas,
+  clockIns,
+  sections,
+  users,
+  workerFaces,
+  workerHistory,
+  workers,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
@@ -385,4 +393,69 @@ export async function approvedWorkerCount(db: Executor, projectCodes: string[]):
       and(inArray(workers.projectCode, projectCodes), eq(workers.reviewStatus, 1), isNull(workers.deletedAt)),
     );
   return row?.n ?? 0;
+}
+
+/* ---- Clock-ins ---- */
+
+/** The live worker of a project whose phone is `phone` (the account ↔ worker link). */
+export async function workerByPhone(db: Executor, projectCode: string, phone: string) {
+  const [row] = await db
+    .select()
+    .from(workers)
+    .where(and(eq(workers.projectCode, projectCode), eq(workers.phone, phone), isNull(workers.deletedAt)))
+    .orderBy(desc(workers.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findClockIn(db: Executor, uuid: string) {
+  const [row] = await db.select().from(clockIns).where(eq(clockIns.uuid, uuid)).limit(1);
+  return row;
+}
+
+/** Inserts a clock-in once per uuid; undefined when the uuid was already there. */
+export async function insertClockIn(db: Executor, values: typeof clockIns.$inferInsert) {
+  const [row] = await db
+    .insert(clockIns)
+    .values(values)
+    .onConflictDoNothing({ target: clockIns.uuid })
+    .returning({ id: clockIns.id });
+  return row;
+}
+
+export async function listClockIns(db: Executor, workerId: string, page: Page) {
+  const query = db
+    .select({
+      id: clockIns.id,
+      at: clockIns.at,
+      receivedAt: clockIns.receivedAt,
+      sectionCode: clockIns.sectionCode,
+      sectionName: sections.name,
+      gpsLong: clockIns.gpsLong,
+      gpsLat: clockIns.gpsLat,
+      gpsRange: clockIns.gpsRange,
+      faceFileId: clockIns.faceFileId,
+      account: users.account,
+    })
+    .from(clockIns)
+    .leftJoin(
+      sections,
+      and(eq(sections.projectCode, clockIns.projectCode), eq(sections.code, clockIns.sectionCode)),
+    )
+    .leftJoin(users, eq(users.id, clockIns.userId))
+    .where(eq(clockIns.workerId, workerId))
+    .orderBy(desc(clockIns.at), desc(clockIns.id))
+    .$dynamic();
+  const rows = await withPage(query, page);
+  const total = await countOrEstimate(db, sql`from ${clockIns} where ${clockIns.workerId} = ${workerId}`);
+  return { rows, ...total };
+}
+
+/** Distinct workers of a project who clocked in between `from` (inclusive) and `to` (exclusive). */
+export async function countOnDuty(db: Executor, projectCode: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${clockIns.workerId})::int` })
+    .from(clockIns)
+    .where(and(eq(clockIns.projectCode, projectCode), gte(clockIns.at, from), lt(clockIns.at, to)));
+  return Number(row?.n ?? 0);
 }

@@ -1,4 +1,8 @@
 import {
+  clockInBody,
+  clockInListQuery,
+  clockInListValue,
+  clockInValue,
   envelope,
   workerExamineBody,
   examineValue,
@@ -187,6 +191,29 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'workers.read' },
     schema: { tags, summary: '劳务统计', response: { 200: envelope(lwryCensusValue) } },
     handler: async (req) => ok(await workers.statistics(ctx(req))),
+  });
+
+  // Not in the spec: the field app's clock-in (docs/decisions.md "Field app").
+  app.post('/api/collect/clockIn', {
+    config: { access: 'files.upload' },
+    schema: {
+      tags,
+      summary: '现场打卡（人脸照片、位置；按 uuid 幂等；无打卡权限或保险无效时拒绝并说明原因）',
+      body: clockInBody,
+      response: { 200: envelope(clockInValue) },
+    },
+    handler: async (req) => ok(await workers.clockIn(ctx(req), req.body), t(requestLang(req), 'clockedIn')),
+  });
+
+  app.get('/api/lwryUser/clockInList', {
+    config: { access: 'workers.read' },
+    schema: {
+      tags,
+      summary: '劳务人员的打卡记录（新的在前）',
+      querystring: clockInListQuery,
+      response: { 200: envelope(clockInListValue) },
+    },
+    handler: async (req) => ok(await workers.clockIns(ctx(req), req.query)),
   });
 
   app.post('/api/lwryUser/lwryListExcelExport', {

@@ -16,6 +16,11 @@ import {
   type LwryListBody,
   type LwryListValue,
   type LwryUpdateBody,
+  addDays,
+  type ClockInBody,
+  type ClockInItem,
+  type ClockInValue,
+  clockInBody,
   maskIdNumber,
   parseIdNumber,
   t,
@@ -30,6 +35,7 @@ import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileOfProject } from '../files/index.ts';
 import { notify, notifyHolders } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
+import * as users from '../users/index.ts';
 import * as q from './queries.ts';
 
 /** Who asks, in which project, in which language, on which China date. */
@@ -741,4 +747,97 @@ export async function expireInsurance(deps: AppDeps, today: string = chinaToday(
     });
     total += rows.length;
   }
+}
+
+/* ---- Clock-in from the field app ---- */
+
+/** Midnight (China time) of `today` and of the next day: the bounds of a China date. */
+function chinaDayBounds(today: string): [Date, Date] {
+  return [new Date(`${today}T00:00:00+08:00`), new Date(`${addDays(today, 1)}T00:00:00+08:00`)];
+}
+
+/**
+ * The signed-in account's worker clocks in. The account is linked to the worker of the selected
+ * project whose phone is the account's phone (or, without one, whose phone is the account name).
+ * Refused, with every reason, when clock-in permission is off or the worker may not clock in
+ * today (not approved, not insured, insurance not valid, no face); idempotent by `uuid`.
+ */
+export async function clockIn(ctx: WorkerContext, input: ClockInBody): Promise<ClockInValue> {
+  const body = clockInBody.parse(input);
+  const db = ctx.deps.database.db;
+  // The payload first: the face must be an image uploaded in this project.
+  const face = await fileOfProject(ctx.deps, ctx.projectCode, body.faceFileId);
+  if (!face || !face.contentType.startsWith('image/')) throw fail.invalid('clockInFaceInvalid');
+  const user = await users.findLiveUser(db, ctx.auth.userId);
+  const phone = user?.phone || ctx.auth.account;
+  const w = await q.workerByPhone(db, ctx.projectCode, phone);
+  if (!w) throw fail.invalid('clockInNoWorker', { phone });
+  const existing = await q.findClockIn(db, body.uuid);
+  if (existing) {
+    if (existing.userId !== ctx.auth.userId || existing.projectCode !== ctx.projectCode) {
+      throw fail.conflict('clockInUuidTaken');
+    }
+    return { id: existing.id, status: 'duplicate', workerId: w.id, workerName: w.name };
+  }
+  const reasons = [
+    ...(w.clockIn ? [] : [t(ctx.lang, 'clockInPermissionOff')]),
+    ...clockInProblems(w, todayOf(ctx), ctx.lang),
+  ];
+  if (reasons.length) {
+    throw fail.forbidden('clockInDenied', { reasons: reasons.join(ctx.lang === 'en' ? '; ' : '；') });
+  }
+  if (body.sectionCode !== w.sectionCode) {
+    const section = await q.sectionOf(db, ctx.projectCode, w.sectionCode);
+    throw fail.invalid('clockInOtherSection', { section: section?.name ?? w.sectionCode });
+  }
+  const row = await q.insertClockIn(db, {
+    uuid: body.uuid,
+    workerId: w.id,
+    userId: ctx.auth.userId,
+    projectCode: ctx.projectCode,
+    sectionCode: w.sectionCode,
+    at: new Date(body.time),
+    gpsLong: body.gps.long,
+    gpsLat: body.gps.lat,
+    gpsRange: body.gps.range,
+    faceFileId: body.faceFileId,
+  });
+  if (!row) {
+    // The same uuid arrived on another connection at the same moment.
+    const again = await q.findClockIn(db, body.uuid);
+    if (!again || again.userId !== ctx.auth.userId) throw fail.conflict('clockInUuidTaken');
+    return { id: again.id, status: 'duplicate', workerId: w.id, workerName: w.name };
+  }
+  return { id: row.id, status: 'created', workerId: w.id, workerName: w.name };
+}
+
+/** A worker's clock-ins, newest first (the worker detail's 打卡记录). */
+export async function clockIns(
+  ctx: WorkerContext,
+  query: { lwryId: string; pageNum: number; pageSize: number },
+): Promise<{ list: ClockInItem[]; total: number; totalExact: boolean }> {
+  await workerOf(ctx, query.lwryId);
+  const { rows, total, totalExact } = await q.listClockIns(ctx.deps.database.db, query.lwryId, query);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      time: r.at.toISOString(),
+      receivedAt: r.receivedAt.toISOString(),
+      sectionCode: r.sectionCode,
+      sectionName: r.sectionName ?? r.sectionCode,
+      gpsLong: r.gpsLong,
+      gpsLat: r.gpsLat,
+      gpsRange: r.gpsRange,
+      faceUrl: fileUrl(r.faceFileId),
+      account: r.account ?? '',
+    })),
+    total,
+    totalExact,
+  };
+}
+
+/** How many distinct workers of a project clocked in on a China date (default today): "on duty today". */
+export async function onDutyToday(deps: AppDeps, projectCode: string, today: string = chinaToday()) {
+  const [from, to] = chinaDayBounds(today);
+  return q.countOnDuty(deps.database.db, projectCode, from, to);
 }

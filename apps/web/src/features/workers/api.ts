@@ -31,6 +31,16 @@ export function useFaces(id: string | undefined) {
   });
 }
 
+/** A worker's clock-ins from the field app, newest first. */
+export function useClockIns(id: string | undefined, pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...key, 'clockIns', id, pageNum, pageSize],
+    queryFn: () => api.value('GET /api/lwryUser/clockInList', { lwryId: id!, pageNum, pageSize }),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useCensus() {
   return useQuery({
     queryKey: [...key, 'census'],

@@ -85,6 +85,14 @@ const zh = {
   'form.phoneRequired': '请输入手机号',
   'form.sectionRequired': '请选择标段',
   'form.periodRequired': '已投保时请选择保险期限',
+  'clockIns.title': '打卡记录',
+  'clockIns.time': '打卡时间',
+  'clockIns.received': '收到时间',
+  'clockIns.section': '标段',
+  'clockIns.position': '位置（精度）',
+  'clockIns.face': '人脸照片',
+  'clockIns.account': '账号',
+  'clockIns.empty': '暂无打卡记录',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -173,6 +181,14 @@ const en: Record<keyof typeof zh, string> = {
   'form.phoneRequired': 'Enter the mobile phone number',
   'form.sectionRequired': 'Choose the section',
   'form.periodRequired': 'Choose the insurance period of an insured worker',
+  'clockIns.title': 'Clock-ins',
+  'clockIns.time': 'Clocked in at',
+  'clockIns.received': 'Received',
+  'clockIns.section': 'Section',
+  'clockIns.position': 'Position (accuracy)',
+  'clockIns.face': 'Face photo',
+  'clockIns.account': 'Account',
+  'clockIns.empty': 'No clock-ins yet',
 };
 
 export const { useT: useWorkersT, t: workersT } = featureMessages(zh, en);

@@ -258,7 +258,9 @@ describe('worker edit form', () => {
             ? envelopeResponse(null, 0, '保存成功')
             : c.url.includes('loadIdCard')
               ? envelopeResponse(null, 40000, '')
-              : envelopeResponse({ list: [{ code: 'KH-BD01', name: '一标段' }], total: 1 }),
+              : c.url.includes('clockInList')
+                ? envelopeResponse({ list: [], total: 0 })
+                : envelopeResponse({ list: [{ code: 'KH-BD01', name: '一标段' }], total: 1 }),
       );
       page(<WorkerFormPage />, `/lwrymanager/edit?id=${w.id}`);
       await waitFor(() => expect(screen.getByLabelText('姓名')).toHaveValue('徐土根1'));

@@ -29,6 +29,7 @@ import { useLangStore } from '../../../locales/index.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { schemaRule } from '../../../shared/formRules.ts';
 import { loadIdCard, useSaveWorker, useSections, useWorkerDetail } from '../api.ts';
+import { ClockInList } from '../components/ClockInList.tsx';
 import { PhotoUpload } from '../components/PhotoUpload.tsx';
 import { useWorkersT } from '../messages.ts';
 
@@ -272,6 +273,7 @@ export default function WorkerFormPage() {
           </Space>
         </Form.Item>
       </Form>
+      {id && <ClockInList workerId={id} />}
     </Card>
   );
 }

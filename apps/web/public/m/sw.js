@@ -1,0 +1,55 @@
+/*
+ * The field app's service worker (scope /m/): the app shell from the cache when the network is
+ * off. Pages under /m/: network first, the cached shell when offline. Hashed assets: cache first
+ * (their names change with their content). /api is never cached: the app keeps its own queue.
+ */
+const SHELL = 'pg-m-shell-v1';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((c) => c.add('/m/'))
+      .then(() => self.skipWaiting()),
+  );
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('pg-m-') && k !== SHELL).map((k) => caches.delete(k))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/'))
+    return;
+  if (event.request.mode === 'navigate') {
+    event.respondWith(
+      fetch(event.request)
+        .then((res) => {
+          const copy = res.clone();
+          if (res.ok) void caches.open(SHELL).then((c) => c.put('/m/', copy));
+          return res;
+        })
+        .catch(() => caches.match('/m/').then((r) => r || Response.error())),
+    );
+    return;
+  }
+  event.respondWith(
+    caches.match(event.request).then(
+      (hit) =>
+        hit ||
+        fetch(event.request).then((res) => {
+          if (res.ok && (url.pathname.startsWith('/assets/') || url.pathname === '/no-eval.js')) {
+            const copy = res.clone();
+            void caches.open(SHELL).then((c) => c.put(event.request, copy));
+          }
+          return res;
+        }),
+    ),
+  );
+});

@@ -1,0 +1,539 @@
+import { clientPasswordHash, type CollectSetupValue, type ProjectTreeNode } from '@pineguard/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { call, getToken, Refused, setApiLang, setToken } from './api.ts';
+import { type FormValues, type PickedMedia, problemsOf, RecordForm, useFields } from './Form.tsx';
+import { type MKey, type MLang, mt } from './messages.ts';
+import { resizePhoto } from './photo.ts';
+import { corrected, type QueueItem } from './queue.ts';
+import * as store from './store.ts';
+import { needsSignIn, onChange, startSync, syncNow } from './sync.ts';
+
+type Position = { long: number; lat: number; alt: number; range: number };
+
+/** The device's position while a screen needs it, with its accuracy. */
+function usePosition(): Position | null | 'none' {
+  const [pos, setPos] = useState<Position | null | 'none'>(() =>
+    'geolocation' in navigator ? null : 'none',
+  );
+  useEffect(() => {
+    if (!('geolocation' in navigator)) return;
+    const id = navigator.geolocation.watchPosition(
+      (p) =>
+        setPos({
+          long: p.coords.longitude,
+          lat: p.coords.latitude,
+          alt: p.coords.altitude ?? 0,
+          range: Math.round(p.coords.accuracy),
+        }),
+      () => setPos((old) => (old && old !== 'none' ? old : 'none')),
+      { enableHighAccuracy: true, maximumAge: 10_000 },
+    );
+    return () => navigator.geolocation.clearWatch(id);
+  }, []);
+  return pos;
+}
+
+function projectsOf(nodes: ProjectTreeNode[]): { value: string; label: string }[] {
+  return nodes.flatMap((n) =>
+    n.type === 'project' ? [{ value: n.value, label: n.label }] : projectsOf(n.children ?? []),
+  );
+}
+
+export function App() {
+  const [lang, setLang] = useState<MLang>(() => (localStorage.getItem('pg-m-lang') as MLang) || 'zh-CN');
+  const t = useCallback((k: MKey, p?: Record<string, string | number | undefined>) => mt(lang, k, p), [lang]);
+  const [signedIn, setSignedIn] = useState(Boolean(getToken()));
+  const [setup, setSetup] = useState<CollectSetupValue | null | undefined>(undefined);
+  const [online, setOnline] = useState(navigator.onLine);
+
+  useEffect(() => {
+    setApiLang(lang);
+    localStorage.setItem('pg-m-lang', lang);
+    document.documentElement.lang = lang;
+  }, [lang]);
+  useEffect(() => {
+    const up = () => setOnline(navigator.onLine);
+    addEventListener('online', up);
+    addEventListener('offline', up);
+    return () => {
+      removeEventListener('online', up);
+      removeEventListener('offline', up);
+    };
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    void (async () => {
+      const cached = await store.getSetting<CollectSetupValue>('setup');
+      setSetup(cached ?? null);
+      try {
+        const fresh = await call<CollectSetupValue>('GET', '/api/collect/setup');
+        await store.setSetting('setup', fresh);
+        setSetup(fresh);
+      } catch (e) {
+        if (e instanceof Refused) setSetup(null);
+      }
+    })();
+    startSync();
+  }, [signedIn]);
+
+  const header = (
+    <header className="m-header">
+      <span className="m-title">{setup?.project.name ?? t('title')}</span>
+      <span className={`m-net ${online ? 'on' : 'off'}`} data-testid="net">
+        {t(online ? 'online' : 'offline')}
+      </span>
+      <button className="m-link" onClick={() => setLang(lang === 'en' ? 'zh-CN' : 'en')}>
+        {t('lang')}
+      </button>
+      {signedIn && (
+        <button
+          className="m-link"
+          onClick={() => {
+            setToken('');
+            setSignedIn(false);
+            setSetup(undefined);
+          }}
+        >
+          {t('signOut')}
+        </button>
+      )}
+    </header>
+  );
+
+  if (!signedIn || setup === null) {
+    return (
+      <div className="m-app">
+        {header}
+        <SignIn t={t} signedIn={signedIn} onDone={() => setSignedIn(true)} onProject={(s) => setSetup(s)} />
+      </div>
+    );
+  }
+  if (setup === undefined) return <div className="m-app">{header}</div>;
+  return (
+    <div className="m-app">
+      {header}
+      <Work t={t} lang={lang} setup={setup} />
+    </div>
+  );
+}
+
+type T = (k: MKey, p?: Record<string, string | number | undefined>) => string;
+
+function SignIn({
+  t,
+  signedIn,
+  onDone,
+  onProject,
+}: {
+  t: T;
+  signedIn: boolean;
+  onDone: () => void;
+  onProject: (s: CollectSetupValue) => void;
+}) {
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [projects, setProjects] = useState<{ value: string; label: string }[] | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    call<ProjectTreeNode[]>('GET', '/api/user/userProjectTree').then(
+      (tree) => live && setProjects(projectsOf(tree)),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+
+  const submit = async () => {
+    setError('');
+    try {
+      const v = await call<{ token: string }>('POST', '/api/user/login', {
+        account: account.trim(),
+        password: clientPasswordHash(password),
+        client: 1,
+      });
+      setToken(v.token);
+      onDone();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const choose = async (prjCode: string) => {
+    try {
+      await call('POST', '/api/user/selectProject', { prjCode });
+      const s = await call<CollectSetupValue>('GET', '/api/collect/setup');
+      await store.setSetting('setup', s);
+      onProject(s);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  if (signedIn) {
+    return (
+      <main className="m-main">
+        <h2>{t('chooseProject')}</h2>
+        {error && <div className="m-error">{error}</div>}
+        {(projects ?? []).map((p) => (
+          <button key={p.value} className="m-button" onClick={() => void choose(p.value)}>
+            {p.label}
+          </button>
+        ))}
+      </main>
+    );
+  }
+  return (
+    <main className="m-main">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="m-field">
+          <label htmlFor="account">{t('account')}</label>
+          <input
+            id="account"
+            autoComplete="username"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+          />
+        </div>
+        <div className="m-field">
+          <label htmlFor="password">{t('password')}</label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error && <div className="m-error">{error}</div>}
+        <button className="m-button" type="submit">
+          {t('signIn')}
+        </button>
+        <p className="help">{t('invitationHint')}</p>
+      </form>
+    </main>
+  );
+}
+
+function Work({ t, lang, setup }: { t: T; lang: MLang; setup: CollectSetupValue }) {
+  const [tab, setTab] = useState<'collect' | 'clockIn' | 'queue'>('collect');
+  const [section, setSection] = useState<string>('');
+  const [items, setItems] = useState<QueueItem[]>([]);
+  const [editing, setEditing] = useState<QueueItem | null>(null);
+  const [, setTick] = useState(0);
+
+  useEffect(() => {
+    void store.getSetting<string>('section').then((s) => {
+      if (s && setup.sections.some((x) => x.code === s)) setSection(s);
+    });
+    const load = () => void store.allItems().then(setItems);
+    load();
+    const off = onChange(() => {
+      load();
+      setTick((n) => n + 1);
+    });
+    return () => void off();
+  }, [setup]);
+  const chooseSection = (code: string) => {
+    setSection(code);
+    void store.setSetting('section', code);
+  };
+
+  const waiting = items.filter((i) => i.state === 'waiting').length;
+  return (
+    <>
+      <div className="m-section">
+        <label htmlFor="section">{t('section')}</label>
+        <select id="section" value={section} onChange={(e) => chooseSection(e.target.value)}>
+          <option value="">{t('chooseSection')}</option>
+          {setup.sections.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {needsSignIn && <div className="m-error">{t('signInAgain')}</div>}
+      <main className="m-main">
+        {editing ? (
+          <Collect
+            t={t}
+            lang={lang}
+            setup={setup}
+            section={editing.payload.sectionCode as string}
+            editing={editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : tab === 'collect' ? (
+          section ? (
+            <Collect t={t} lang={lang} setup={setup} section={section} onDone={() => setTab('queue')} />
+          ) : (
+            <p className="help">{t('chooseSection')}</p>
+          )
+        ) : tab === 'clockIn' ? (
+          <ClockIn t={t} section={section} onDone={() => setTab('queue')} />
+        ) : (
+          <Queue t={t} items={items} setup={setup} onEdit={setEditing} />
+        )}
+      </main>
+      <nav className="m-tabs">
+        {(['collect', 'clockIn', 'queue'] as const).map((k) => (
+          <button
+            key={k}
+            className={tab === k && !editing ? 'on' : ''}
+            onClick={() => {
+              setEditing(null);
+              setTab(k);
+            }}
+          >
+            {t(k === 'collect' ? 'tabCollect' : k === 'clockIn' ? 'tabClockIn' : 'tabQueue')}
+            {k === 'queue' && waiting > 0 && <span className="badge">{waiting}</span>}
+          </button>
+        ))}
+      </nav>
+    </>
+  );
+}
+
+function PositionLine({ t, pos }: { t: T; pos: Position | null | 'none' }) {
+  return (
+    <div className="m-position" data-testid="position">
+      {t('position')}：
+      {pos === null
+        ? t('positionWaiting')
+        : pos === 'none'
+          ? t('positionNone')
+          : `${pos.long.toFixed(5)}, ${pos.lat.toFixed(5)} · ${t('accuracy', { m: pos.range })}`}
+    </div>
+  );
+}
+
+/** Stores picked media in the blob store's shape: photos resized (EXIF kept), videos as they are. */
+async function prepareMedia(media: PickedMedia[]) {
+  const blobs: Record<string, Blob> = {};
+  const refs = [];
+  for (const m of media) {
+    const key = crypto.randomUUID();
+    blobs[key] = m.kind === 'photo' ? await resizePhoto(m.blob) : m.blob;
+    refs.push({ field: m.field, key, kind: m.kind });
+  }
+  return { blobs, refs };
+}
+
+function Collect({
+  t,
+  lang,
+  setup,
+  section,
+  editing,
+  onDone,
+}: {
+  t: T;
+  lang: MLang;
+  setup: CollectSetupValue;
+  section: string;
+  editing?: QueueItem;
+  onDone: () => void;
+}) {
+  const [tableCode, setTableCode] = useState<string>(
+    (editing?.payload.tableCode as string) ?? setup.tables[0]?.code ?? '',
+  );
+  const table = setup.tables.find((x) => x.code === tableCode);
+  const fields = useFields(table?.columns ?? [], lang);
+  const [values, setValues] = useState<FormValues>(
+    () => (editing?.payload.fields as FormValues | undefined) ?? {},
+  );
+  const [media, setMedia] = useState<PickedMedia[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    Object.fromEntries((editing?.errors ?? []).map((e) => [e.field, e.message])),
+  );
+  const [note, setNote] = useState('');
+  const pos = usePosition();
+
+  const save = async () => {
+    // A correction keeps its already stored media: they count for "required".
+    const kept = (editing?.media ?? []).map((m) => ({
+      field: m.field,
+      kind: m.kind,
+      blob: new Blob(),
+      url: '',
+    }));
+    const problems = problemsOf(fields, values, [...kept, ...media]);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const gps = pos && pos !== 'none' ? pos : { long: 0, lat: 0, alt: 0, range: 0 };
+    const payload = {
+      tableCode,
+      sectionCode: section,
+      timeSubmit: (editing?.payload.timeSubmit as string) ?? new Date().toISOString(),
+      gps: (editing?.payload.gps as Position) ?? gps,
+      fields: values,
+    };
+    const { blobs, refs } = await prepareMedia(media);
+    const now = Date.now();
+    const item: QueueItem = editing
+      ? { ...corrected(editing, payload, now), media: [...editing.media, ...refs] }
+      : {
+          uuid: crypto.randomUUID(),
+          kind: 'record',
+          payload,
+          media: refs,
+          state: 'waiting',
+          savedAt: now,
+          attempts: 0,
+          nextAt: now,
+        };
+    await store.saveWithBlobs(item, blobs);
+    setValues({});
+    setMedia([]);
+    setNote(t('saved'));
+    void syncNow();
+    onDone();
+  };
+
+  return (
+    <div>
+      <div className="m-field">
+        <label htmlFor="table">{t('kindOfWork')}</label>
+        <select
+          id="table"
+          value={tableCode}
+          disabled={Boolean(editing)}
+          onChange={(e) => setTableCode(e.target.value)}
+        >
+          {setup.tables.map((x) => (
+            <option key={x.code} value={x.code}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PositionLine t={t} pos={editing ? (editing.payload.gps as Position) : pos} />
+      <RecordForm
+        fields={fields}
+        lang={lang}
+        values={values}
+        media={media}
+        errors={errors}
+        onValues={setValues}
+        onMedia={setMedia}
+      />
+      {note && <div className="m-ok">{note}</div>}
+      <button className="m-button" onClick={() => void save()}>
+        {t('save')}
+      </button>
+    </div>
+  );
+}
+
+function ClockIn({ t, section, onDone }: { t: T; section: string; onDone: () => void }) {
+  const pos = usePosition();
+  const [face, setFace] = useState<{ blob: Blob; url: string } | null>(null);
+  const ready = Boolean(face && section && pos && pos !== 'none');
+  const save = async () => {
+    if (!face || !pos || pos === 'none') return;
+    const { blobs, refs } = await prepareMedia([
+      { field: 'face', kind: 'photo', blob: face.blob, url: face.url },
+    ]);
+    const now = Date.now();
+    await store.saveWithBlobs(
+      {
+        uuid: crypto.randomUUID(),
+        kind: 'clockIn',
+        payload: {
+          sectionCode: section,
+          time: new Date().toISOString(),
+          gps: { long: pos.long, lat: pos.lat, range: pos.range },
+        },
+        // Face photos upload as kind "photo" (any project member may upload one); the server checks it is an image.
+        media: refs,
+        state: 'waiting',
+        savedAt: now,
+        attempts: 0,
+        nextAt: now,
+      },
+      blobs,
+    );
+    void syncNow();
+    onDone();
+  };
+  return (
+    <div>
+      <PositionLine t={t} pos={pos} />
+      {!section && <p className="m-error">{t('chooseSection')}</p>}
+      <div className="m-media">
+        {face && <img src={face.url} alt="" className="m-face" />}
+        <label className="m-button secondary">
+          {t('clockInFace')}
+          <input
+            type="file"
+            data-field="face"
+            accept="image/*"
+            capture="user"
+            hidden
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) setFace({ blob: f, url: URL.createObjectURL(f) });
+            }}
+          />
+        </label>
+      </div>
+      <button className="m-button" disabled={!ready} onClick={() => void save()}>
+        {t('clockIn')}
+      </button>
+    </div>
+  );
+}
+
+function Queue({
+  t,
+  items,
+  setup,
+  onEdit,
+}: {
+  t: T;
+  items: QueueItem[];
+  setup: CollectSetupValue;
+  onEdit: (i: QueueItem) => void;
+}) {
+  const sorted = [...items].sort((a, b) => b.savedAt - a.savedAt);
+  const tableName = (code: unknown) => setup.tables.find((x) => x.code === code)?.name ?? String(code);
+  return (
+    <div>
+      <button className="m-button secondary" onClick={() => void syncNow()}>
+        {t('syncNow')}
+      </button>
+      {!sorted.length && <p className="help">{t('emptyQueue')}</p>}
+      <ul className="m-queue">
+        {sorted.map((i) => (
+          <li key={i.uuid} className={`state-${i.state}`} data-testid="queue-item" data-state={i.state}>
+            <div className="m-row">
+              <strong>{i.kind === 'clockIn' ? t('clockInItem') : tableName(i.payload.tableCode)}</strong>
+              <span className="m-state">{t(`state.${i.state}`)}</span>
+            </div>
+            <div className="help">{new Date(i.savedAt).toLocaleString()}</div>
+            {i.message && <div className="m-error">{i.message}</div>}
+            {(i.errors ?? []).map((e) => (
+              <div key={e.field} className="m-error">
+                {e.message}
+              </div>
+            ))}
+            {i.reason && <div className="m-error">{t('reason', { reason: i.reason })}</div>}
+            {i.kind === 'record' && i.state === 'refused' && (
+              <button className="m-button small" onClick={() => onEdit(i)}>
+                {t('edit')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

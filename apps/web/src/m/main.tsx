@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import './m.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+/**
+ * Offline after the first visit: the service worker (public/m/sw.js) answers /m/ and the assets
+ * from its cache; the page puts its own shell (this document and every script and style it
+ * loaded) into that cache, so the shell is precached without a build-time manifest.
+ */
+if ('serviceWorker' in navigator) {
+  void navigator.serviceWorker.register('/m/sw.js', { scope: '/m/' }).then(async () => {
+    const urls = [
+      '/m/',
+      ...performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => new URL(u).origin === location.origin && /\/assets\/|\/m\//.test(new URL(u).pathname)),
+    ];
+    const cache = await caches.open('pg-m-shell-v1');
+    await Promise.all(urls.map((u) => cache.add(u).catch(() => undefined)));
+  });
+}
