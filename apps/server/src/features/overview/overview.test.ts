@@ -160,7 +160,7 @@ describe('overview: dashboard and progress from the rollup', () => {
       stumpsTreated: 2,
       planned: 29500,
       progress: 0,
-      workersOnDuty: null,
+      workersOnDuty: 0,
       pendingReview: 8,
     });
     expect(v.periods.today).toEqual({ found: 5, felled: 2, burned: 10 });

@@ -128,6 +128,9 @@ export async function homeData(
   const workersApproved = await cached(`workers:${codes.join(',')}`, () =>
     workers.approvedWorkerCount(db, codes),
   );
+  // Distinct workers who clocked in today (China day) through the field app.
+  const onDuty = await Promise.all(codes.map((code) => workers.onDutyToday(deps, code, today)));
+  const workersOnDuty = onDuty.reduce((a, n) => a + n, 0);
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);
@@ -212,7 +215,7 @@ export async function homeData(
       planned,
       progress: percent(total.felled, planned),
       workersApproved,
-      workersOnDuty: null,
+      workersOnDuty,
       pendingReview: backlog.reduce((a, b) => a + b.waiting, 0),
     },
     periods: {
