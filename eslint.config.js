@@ -40,6 +40,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts served as they are: the page's pre-loader and the field app's service worker.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
