@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { api, launchBrowser, newPage, pathOf, type RunningServer, snap, startServer } from './harness.ts';
-import { demoPassword, initWithDemo, signIn } from './journeys.ts';
+import { expect, it } from 'vitest';
+import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The overview journey (issue 17): the demo's dashboard shows its figures and the 60-day chart;
@@ -83,15 +83,10 @@ async function seedRecords(): Promise<void> {
   expect(result.results.map((r) => r.status)).toEqual(records.map(() => 'created'));
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await initWithDemo(server);
+useServer(async (s, b) => {
+  server = s;
+  browser = b;
   await seedRecords();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 it('shows the dashboard with figures and a chart, and drills down from county to township', async () => {
