@@ -77,6 +77,12 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/notice/read noticeIds': 'none',
     // A township is a GB/T 2260 area (a global catalogue); the service checks it is in the project county.
     'POST /api/fsd/save townshipCode': 'none',
+    // An export belongs to the user who asked (any project): another's is not found (exports.test.ts).
+    'POST /api/download/cancel id': 'none',
+    'GET /api/download/file/{id} id': 'none',
+    // The field app's states answer the caller's own records only; B's id gets no answer
+    // (records.test.ts sweeps it): nothing to refuse.
+    'POST /api/collect/states ids': 'none',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;

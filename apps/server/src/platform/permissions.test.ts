@@ -176,6 +176,15 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/qrInfo/add': 'qrTags.manage',
   'POST /api/qrInfo/export': 'qrTags.manage',
   'GET /api/qrInfo/scan': 'public',
+  // Exports (issue 16): the caller's own exports (exports.test.ts checks another's are not found).
+  'GET /api/download/recordList': 'session',
+  'POST /api/download/cancel': 'session',
+  'GET /api/download/file/:id': 'session',
+  // Overview (issue 17): dashboard and progress, projects checked in overview.test.ts.
+  'GET /api/home/data': 'dashboard.read',
+  'GET /api/process/list': 'dashboard.read',
+  'GET /api/process/export': 'dashboard.read',
+  'GET /api/data/tableSummary': 'records.read',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

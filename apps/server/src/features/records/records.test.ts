@@ -523,6 +523,16 @@ describe('records', () => {
       },
       'POST /api/sync/examineUserList': { body: { prjCode: 'JS2026' } },
       'GET /api/data/tableSummary': { query: 'prjCode=JS2026' },
+      // The field app's setup names no project: it answers the caller's selected one, never B.
+      'GET /api/collect/setup': {
+        refused: (res) =>
+          res.code !== 0 || (res.value as { project: { code: string } }).project.code !== 'JS2026',
+      },
+      // States of the caller's own records only: B's record is not answered.
+      'POST /api/collect/states': {
+        body: { ids: [bId] },
+        refused: (res) => res.code !== 0 || !JSON.stringify(res.value).includes(bId),
+      },
     };
     // The route table decides what is swept: a new records route without a line above fails here.
     const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
