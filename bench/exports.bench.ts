@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { clientPasswordHash, type ExportRecord } from '@pineguard/contract';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
+import { type ExportRecord } from '@pineguard/contract';
 import { runDueJobs } from '../apps/server/src/platform/jobs.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 import { generateRecords } from '../apps/server/src/seed/records.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The exports issue's targets at BENCH_RECORDS (default 100,000) census records in one project:
@@ -22,50 +14,7 @@ import { generateRecords } from '../apps/server/src/seed/records.ts';
  */
 const TOTAL = Number(process.env.BENCH_RECORDS ?? 100_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_exports_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
-await prepareDatabase(database);
-const deps = { config, database, storage: createStorage(config.storage) };
-const app = await buildApp(deps);
-await app.ready();
-const password = clientPasswordHash('bench123');
-await app.inject({
-  method: 'POST',
-  url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
-});
-const token = (
-  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
-).json().value.token as string;
-await app.inject({
-  method: 'POST',
-  url: '/api/user/selectProject',
-  headers: { token },
-  payload: { prjCode: 'KH2026' },
-});
+const { app, database, deps, token, close } = await benchServer('exports');
 
 const loadStart = Date.now();
 const seeded = await generateRecords(deps, {
@@ -142,8 +91,5 @@ try {
     `  list p99 while exporting: Excel ${excel.p99.toFixed(1)} ms, shapefile ${shp.p99.toFixed(1)} ms (≤ 150 ms)`,
   );
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+  await close();
 }

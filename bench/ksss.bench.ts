@@ -1,15 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { clientPasswordHash } from '@pineguard/contract';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { bigCensusWorkbook } from '../apps/server/src/features/deadTrees/fixture.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
 import { runDueJobs } from '../apps/server/src/platform/jobs.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The census import target (#16): a BENCH_ROWS (default 50,000) row census spreadsheet imported
@@ -21,50 +12,7 @@ import { createStorage } from '../apps/server/src/platform/storage/index.ts';
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const BAD = Number(process.env.BENCH_BAD_ROWS ?? 100_000);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_ksss_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 5 });
-await prepareDatabase(database);
-const deps = { config, database, storage: createStorage(config.storage) };
-const app = await buildApp(deps);
-await app.ready();
-const password = clientPasswordHash('bench123');
-await app.inject({
-  method: 'POST',
-  url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
-});
-const token = (
-  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
-).json().value.token as string;
-await app.inject({
-  method: 'POST',
-  url: '/api/user/selectProject',
-  headers: { token },
-  payload: { prjCode: 'KH2026' },
-});
+const { app, deps, token, close } = await benchServer('ksss', { poolSize: 5 });
 
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -143,7 +91,4 @@ console.log(`  peak RSS during the import: ${mb(importPeak)}`);
 console.log(`  re-import of the same file: ${againS.toFixed(2)} s, nothing imported again`);
 console.log(`  ${BAD} bad rows: ${badS.toFixed(2)} s, error report bounded to 1,000 lines`);
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+await close();

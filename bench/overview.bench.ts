@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { clientPasswordHash } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { records, users } from '../apps/server/src/db/schema/index.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The overview's targets (issue 17) at BENCH_RECORDS (default 1,000,000) records of KH2026
@@ -27,49 +18,7 @@ import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 const TOTAL = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_overview_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
-await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
-await app.ready();
-const password = clientPasswordHash('bench123');
-await app.inject({
-  method: 'POST',
-  url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
-});
-const token = (
-  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
-).json().value.token as string;
-await app.inject({
-  method: 'POST',
-  url: '/api/user/selectProject',
-  headers: { token },
-  payload: { prjCode: 'KH2026' },
-});
+const { app, database, token, close } = await benchServer('overview');
 
 const { db } = database;
 const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'bench'));
@@ -168,7 +117,4 @@ console.log('');
 console.log(`RESULT ${database.driver} ${TOTAL} records, ${concurrency} concurrent`);
 for (const line of results) console.log(line);
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+await close();

@@ -1,13 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { clientPasswordHash } from '@pineguard/contract';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The QR issue's targets (issue 15): generating BENCH_TAGS (default 10,000) tags in one call
@@ -21,49 +12,7 @@ import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 const TAGS = Number(process.env.BENCH_TAGS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_qr_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
-await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
-await app.ready();
-const password = clientPasswordHash('bench123');
-await app.inject({
-  method: 'POST',
-  url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
-});
-const token = (
-  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
-).json().value.token as string;
-await app.inject({
-  method: 'POST',
-  url: '/api/user/selectProject',
-  headers: { token },
-  payload: { prjCode: 'KH2026' },
-});
+const { app, token, close } = await benchServer('qr', { poolSize: 10 });
 const post = (url: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url, headers: { token }, payload });
 const pct = (xs: number[], p: number) =>
@@ -131,8 +80,5 @@ try {
     `  PDF: ${s.toFixed(1)} s, ${pages} pages, peak RSS ${(peak / 1e6).toFixed(0)} MB, ${((peak - baseline) / 1e6).toFixed(0)} MB above the ${(baseline / 1e6).toFixed(0)} MB before the export (target ≤ 200 MB)`,
   );
 } finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+  await close();
 }

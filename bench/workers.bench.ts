@@ -1,23 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  addDays,
-  chinaToday,
-  clientPasswordHash,
-  type LwryListBody,
-  makeIdNumber,
-} from '@pineguard/contract';
+import { addDays, chinaToday, type LwryListBody, makeIdNumber } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users, workers } from '../apps/server/src/db/schema/index.ts';
 import { countWorkers, listWorkers, workerWhere } from '../apps/server/src/features/workers/queries.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
 import { decodeCursor } from '../apps/server/src/platform/pagination.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The workers issue's targets, at BENCH_WORKERS (default 100,000) workers in one project:
@@ -33,49 +19,7 @@ import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 const TOTAL = Number(process.env.BENCH_WORKERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_workers_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
-await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
-await app.ready();
-const password = clientPasswordHash('bench123');
-await app.inject({
-  method: 'POST',
-  url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
-});
-const token = (
-  await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
-).json().value.token as string;
-await app.inject({
-  method: 'POST',
-  url: '/api/user/selectProject',
-  headers: { token },
-  payload: { prjCode: 'KH2026' },
-});
+const { app, database, token, close } = await benchServer('workers');
 
 // Load: multi-row inserts of generated workers (valid ID numbers), then ANALYZE.
 const { db } = database;
@@ -243,7 +187,4 @@ console.log(
   `  export peak memory: RSS ${mb(peak)} MB (target ≤ 200 MB; ${mb(before)} MB before, +${mb(peak - before)} MB), JS heap peak ${mb(peakHeap)} MB`,
 );
 
-await app.close();
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
-if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+await close();

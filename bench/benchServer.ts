@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientPasswordHash } from '@pineguard/contract';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+
+/**
+ * The server a bench measures, in process, on a database of its own:
+ * BENCH_DATABASE_URL=postgres://…/postgres creates BENCH_DB_NAME (default
+ * pineguard_bench_<name>_<pid>) on that server and drops it in `close()` (BENCH_KEEP=1 keeps it);
+ * without it PGlite runs in a temporary directory. Initialised with the demo; `token` is the
+ * super administrator `bench` (password `bench123`) with KH2026 selected.
+ */
+export async function benchServer(name: string, options: { poolSize?: number } = {}) {
+  const base = process.env.BENCH_DATABASE_URL;
+  const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_${name}_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let databaseUrl: string | undefined;
+  if (base) {
+    await admin(`drop database if exists ${dbName} with (force)`);
+    await admin(`create database ${dbName}`);
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: options.poolSize ?? 20 });
+  await prepareDatabase(database);
+  const deps = { config, database, storage: createStorage(config.storage) };
+  const app = await buildApp(deps);
+  await app.ready();
+  const password = clientPasswordHash('bench123');
+  await app.inject({
+    method: 'POST',
+    url: '/api/system/init',
+    payload: { account: 'bench', password, name: '压测', demo: true },
+  });
+  const token = (
+    await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })
+  ).json().value.token as string;
+  await app.inject({
+    method: 'POST',
+    url: '/api/user/selectProject',
+    headers: { token },
+    payload: { prjCode: 'KH2026' },
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
+  };
+  return { app, config, database, deps, token, password, close };
+}
