@@ -79,11 +79,15 @@ async function visit(page: Page, path: string, problems: Problem[]): Promise<voi
 
 /** Requests in flight, to wait until a screen opened in the app has loaded its code and data. */
 function inFlight(page: Page): () => number {
-  let n = 0;
-  page.on('request', () => n++);
-  page.on('requestfinished', () => n--);
-  page.on('requestfailed', () => n--);
-  return () => n;
+  // Requests themselves, not a counter: a stream aborted on leaving a page fails without ever
+  // having been counted, which drove a counter below zero for good.
+  const open = new Set<unknown>();
+  // The message centre's event stream stays open for the page's life: it never "settles".
+  const counted = (r: { url(): string }) => !r.url().includes('/api/notice/stream');
+  page.on('request', (r) => void (counted(r) && open.add(r)));
+  page.on('requestfinished', (r) => void open.delete(r));
+  page.on('requestfailed', (r) => void open.delete(r));
+  return () => open.size;
 }
 
 /**

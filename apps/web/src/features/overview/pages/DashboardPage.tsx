@@ -43,7 +43,9 @@ export default function DashboardPage() {
           {tg('dashboard.welcome', { name: info?.name ?? '' })}
           {project && (
             <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12 }}>
-              {scope === 'project' ? project.name : v?.projects.map((p) => p.name).join('、')}
+              {scope === 'project'
+                ? tg('dashboard.project', { name: project.name })
+                : v?.projects.map((p) => p.name).join('、')}
             </Typography.Text>
           )}
         </Typography.Title>
