@@ -79,8 +79,8 @@ async function visit(page: Page, path: string, problems: Problem[]): Promise<voi
 
 /** Requests in flight, to wait until a screen opened in the app has loaded its code and data. */
 function inFlight(page: Page): () => number {
-  // Requests themselves, not a counter: a stream aborted on leaving a page fails without ever
-  // having been counted, which drove a counter below zero for good.
+  // Requests themselves, not a counter: one that started before these listeners (the event
+  // stream opens with the layout) ends without having been counted and drove a counter below zero.
   const open = new Set<unknown>();
   // The message centre's event stream stays open for the page's life: it never "settles".
   const counted = (r: { url(): string }) => !r.url().includes('/api/notice/stream');
