@@ -2,7 +2,7 @@ import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
-import { demoPassword, openFromSidebar, signIn, tab, useServer } from './journeys.ts';
+import { apiSignIn, demoPassword, openFromSidebar, signIn, tab, useServer } from './journeys.ts';
 
 /** Issue 12, items 10–15: the administration screens as a project administrator meets them. */
 
@@ -169,11 +169,7 @@ it('roles: deleting the role open in the editor says 删除成功 alone; the rev
   const pending = page.locator('[data-page="/users/verifyPage"]');
   expect(await pending.getByText('e2e_newcomer').count()).toBe(0);
   await openFromSidebar(page, '用户列表', '/users/userList');
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
+  const token = await apiSignIn(server, 'demo_admin');
   const roles = await api<{ id: number; code: string }[]>(server, '/api/common/role', undefined, token);
   const invite = await api<{ code: string }>(
     server,

@@ -1,8 +1,7 @@
-import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
-import { demoPassword, signIn, useServer } from './journeys.ts';
+import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The exports journey (issue 16): the supervisor filters the census list, exports it to Excel and
@@ -29,19 +28,8 @@ async function drawJpeg(page: Page): Promise<Buffer> {
 }
 
 async function seedRecords(photo: Buffer): Promise<void> {
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tree.jpg');
-  const upload = await fetch(`${server.url}/api/file/upload?kind=photo`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
-  });
-  const file = (await upload.json()) as { value: { id: string } };
+  const token = await apiSignIn(server, 'demo_admin');
+  const fileId = await apiUploadPhoto(server, token, photo, { name: 'tree.jpg', type: 'image/jpeg' });
   for (const [i, long] of [118.38, 118.39].entries()) {
     await api(
       server,
@@ -56,7 +44,7 @@ async function seedRecords(photo: Buffer): Promise<void> {
           kssl: i + 2,
           shuzhong: '黑松',
           dcfs: '无人机',
-          pic_tree: [file.value.id],
+          pic_tree: [fileId],
           beizhu: `${note}${i}`,
         },
       },

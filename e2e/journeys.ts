@@ -43,6 +43,42 @@ export function useServer(
   });
 }
 
+/**
+ * Signs `account` in through the API (the demo password unless told) and selects `project`
+ * (none when null): the session token, for setting data up behind a journey.
+ */
+export async function apiSignIn(
+  server: RunningServer,
+  account: string,
+  options: { password?: string; client?: number; project?: string | null } = {},
+): Promise<string> {
+  const { token } = await api<{ token: string }>(server, '/api/user/login', {
+    account,
+    password: clientPasswordHash(options.password ?? demoPassword),
+    ...(options.client === undefined ? {} : { client: options.client }),
+  });
+  const project = options.project === undefined ? 'KH2026' : options.project;
+  if (project) await api(server, '/api/user/selectProject', { prjCode: project }, token);
+  return token;
+}
+
+/** Uploads a photo through the file API as `token`: its file id. */
+export async function apiUploadPhoto(
+  server: RunningServer,
+  token: string,
+  bytes: Buffer,
+  file: { name: string; type: string },
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: file.type }), file.name);
+  const res = await fetch(`${server.url}/api/file/upload?kind=photo`, {
+    method: 'POST',
+    headers: { token },
+    body: form,
+  });
+  return ((await res.json()) as { value: { id: string } }).value.id;
+}
+
 export async function fillLogin(page: Page, account: string, password: string): Promise<void> {
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码').fill(password);

@@ -1,8 +1,7 @@
-import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
-import { demoPassword, signIn, useServer } from './journeys.ts';
+import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The message centre journey (issue 17): a section manager's record is sent back by the
@@ -24,19 +23,8 @@ const png = Buffer.from(
 
 /** The section manager (demo_bd) enters a record in his section: he is its collector. */
 async function seedRecordOfSectionManager(): Promise<void> {
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_bd',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tree.png');
-  const upload = await fetch(`${server.url}/api/file/upload?kind=photo`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
-  });
-  const file = (await upload.json()) as { value: { id: string } };
+  const token = await apiSignIn(server, 'demo_bd');
+  const fileId = await apiUploadPhoto(server, token, png, { name: 'tree.png', type: 'image/png' });
   await api(
     server,
     '/api/sync/uploadData4PC',
@@ -50,7 +38,7 @@ async function seedRecordOfSectionManager(): Promise<void> {
         kssl: 2,
         shuzhong: '黑松',
         dcfs: '无人机',
-        pic_tree: [file.value.id],
+        pic_tree: [fileId],
         beizhu: note,
       },
     },

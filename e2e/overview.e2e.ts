@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
-import { demoPassword, signIn, useServer } from './journeys.ts';
+import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The overview journey (issue 17): the demo's dashboard shows its figures and the 60-day chart;
@@ -21,20 +20,8 @@ const png = Buffer.from(
 
 /** Field records of the demo project through the field app's batch upload: survey, felling, burning. */
 async function seedRecords(): Promise<void> {
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-    client: 1,
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tree.png');
-  const upload = await fetch(`${server.url}/api/file/upload?kind=photo`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
-  });
-  const photo = ((await upload.json()) as { value: { id: string } }).value.id;
+  const token = await apiSignIn(server, 'demo_admin', { client: 1 });
+  const photo = await apiUploadPhoto(server, token, png, { name: 'tree.png', type: 'image/png' });
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
   const base = (tableCode: string, sectionCode: string, daysAgo: number, xiang: string) => ({
     uuid: randomUUID(),

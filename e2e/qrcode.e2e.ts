@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { clientPasswordHash, type QrItem } from '@pineguard/contract';
+import type { QrItem } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
-import { demoPassword, signIn, useServer } from './journeys.ts';
+import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The QR tags journey (issue 15): a project administrator generates a batch on /qrcode/list,
@@ -24,11 +24,7 @@ const button = (scope: Page | ReturnType<Page['locator']>, chars: string) =>
 
 /** A felling record naming `code`, entered through the API with a photo drawn by the browser. */
 async function fell(page: Page, code: string): Promise<void> {
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
+  const token = await apiSignIn(server, 'demo_admin');
   const jpeg = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 320;
@@ -38,18 +34,10 @@ async function fell(page: Page, code: string): Promise<void> {
     g.fillRect(0, 0, 320, 240);
     return canvas.toDataURL('image/jpeg', 0.85);
   });
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(Buffer.from(jpeg.split(',')[1] ?? '', 'base64'))], { type: 'image/jpeg' }),
-    'stump.jpg',
-  );
-  const upload = await fetch(`${server.url}/api/file/upload?kind=photo`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
+  const photo = await apiUploadPhoto(server, token, Buffer.from(jpeg.split(',')[1] ?? '', 'base64'), {
+    name: 'stump.jpg',
+    type: 'image/jpeg',
   });
-  const photo = ((await upload.json()) as { value: { id: string } }).value.id;
   await api(
     server,
     '/api/sync/uploadData4PC',
@@ -101,11 +89,7 @@ it('generate a batch, export its label PDF, fell a tagged tree and scan the tag'
   expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
 
   // A felling record names the first tag; the list shows it felled.
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
+  const token = await apiSignIn(server, 'demo_admin');
   const tags = await api<{ rows: QrItem[] }>(
     server,
     '/api/qrInfo/list',

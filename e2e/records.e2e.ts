@@ -1,8 +1,7 @@
-import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
-import { demoPassword, signIn, useServer } from './journeys.ts';
+import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
  * The records journey (issue 13): a supervisor enters a census record with a photo on the PC,
@@ -34,19 +33,8 @@ async function drawJpeg(page: Page, color: string): Promise<Buffer> {
 
 /** A record in section KH-BD01 (the section manager's), entered through the API. */
 async function seedSectionOneRecord(): Promise<void> {
-  const { token } = await api<{ token: string }>(server, '/api/user/login', {
-    account: 'demo_admin',
-    password: clientPasswordHash(demoPassword),
-  });
-  await api(server, '/api/user/selectProject', { prjCode: 'KH2026' }, token);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bd01.jpg');
-  const upload = await fetch(`${server.url}/api/file/upload?kind=photo`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
-  });
-  const file = (await upload.json()) as { value: { id: string } };
+  const token = await apiSignIn(server, 'demo_admin');
+  const fileId = await apiUploadPhoto(server, token, photo, { name: 'bd01.jpg', type: 'image/jpeg' });
   await api(
     server,
     '/api/sync/uploadData4PC',
@@ -60,7 +48,7 @@ async function seedSectionOneRecord(): Promise<void> {
         kssl: 2,
         shuzhong: '黑松',
         dcfs: '无人机',
-        pic_tree: [file.value.id],
+        pic_tree: [fileId],
         beizhu: '第一标段山脊枯死木',
       },
     },
