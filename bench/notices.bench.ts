@@ -1,18 +1,10 @@
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { clientPasswordHash } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { notices, users } from '../apps/server/src/db/schema/index.ts';
 import { notify } from '../apps/server/src/features/notices/index.ts';
-import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { benchServer } from './benchServer.ts';
 
 /**
  * The message centre's push (issue 17): BENCH_STREAMS (default 1,000) open event streams of the
@@ -33,33 +25,8 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const notifyPerSecond = Number(process.env.BENCH_NOTIFY_PER_S ?? 20);
-const base = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? `pineguard_bench_notices_${process.pid}`;
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB_NAME ${dbName}: letters, digits, _`);
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-let databaseUrl: string | undefined;
-if (base) {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
-const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl ?? '',
-});
-const database = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
-await prepareDatabase(database);
-const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+// Initialised with the demo through benchServer; then served over real HTTP (streams cannot be injected).
+const { app, database, close } = await benchServer('notices');
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
@@ -91,8 +58,6 @@ function request(
   });
 }
 
-const password = clientPasswordHash('bench123');
-await request('POST', '/api/system/init', {}, { account: 'bench', password, name: '压测', demo: true });
 const signIn = async (account: string, pw: string) => {
   const res = await request('POST', '/api/user/login', {}, { account, password: clientPasswordHash(pw) });
   const token = (res.json.value as { token: string }).token;
@@ -272,7 +237,5 @@ console.log(
     `over ${delays.length} deliveries; ${stillOpen} of ${STREAMS} streams open at the end`,
 );
 
-await app.close();
-await database.close();
-if (base && process.env.BENCH_KEEP !== '1') await admin(`drop database if exists ${dbName} with (force)`);
+await close();
 process.exit(0);
