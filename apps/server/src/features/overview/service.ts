@@ -129,8 +129,7 @@ export async function homeData(
     workers.approvedWorkerCount(db, codes),
   );
   // Distinct workers who clocked in today (China day) through the field app.
-  const onDuty = await Promise.all(codes.map((code) => workers.onDutyToday(deps, code, today)));
-  const workersOnDuty = onDuty.reduce((a, n) => a + n, 0);
+  const workersOnDuty = await workers.onDutyToday(deps, codes, today);
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);

@@ -452,10 +452,16 @@ export async function listClockIns(db: Executor, workerId: string, page: Page) {
 }
 
 /** Distinct workers of a project who clocked in between `from` (inclusive) and `to` (exclusive). */
-export async function countOnDuty(db: Executor, projectCode: string, from: Date, to: Date): Promise<number> {
+export async function countOnDuty(
+  db: Executor,
+  projectCodes: string[],
+  from: Date,
+  to: Date,
+): Promise<number> {
+  if (!projectCodes.length) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${clockIns.workerId})::int` })
     .from(clockIns)
-    .where(and(eq(clockIns.projectCode, projectCode), gte(clockIns.at, from), lt(clockIns.at, to)));
+    .where(and(inArray(clockIns.projectCode, projectCodes), gte(clockIns.at, from), lt(clockIns.at, to)));
   return Number(row?.n ?? 0);
 }

@@ -836,8 +836,13 @@ export async function clockIns(
   };
 }
 
-/** How many distinct workers of a project clocked in on a China date (default today): "on duty today". */
-export async function onDutyToday(deps: AppDeps, projectCode: string, today: string = chinaToday()) {
+/** How many distinct workers of the projects clocked in on a China date (default today): "on duty today". */
+export async function onDutyToday(
+  deps: AppDeps,
+  projectCodes: string | string[],
+  today: string = chinaToday(),
+) {
   const [from, to] = chinaDayBounds(today);
-  return q.countOnDuty(deps.database.db, projectCode, from, to);
+  const codes = typeof projectCodes === 'string' ? [projectCodes] : projectCodes;
+  return q.countOnDuty(deps.database.db, codes, from, to);
 }
