@@ -127,3 +127,13 @@ export async function openFromSidebar(page: Page, name: string, path: string): P
   await expect.poll(() => pathOf(page)).toBe(path);
   await page.locator(`[data-page="${path}"]`).waitFor({ state: 'visible' });
 }
+
+/**
+ * Confirms the open Popconfirm and waits until it has closed: a popover still fading out would
+ * otherwise be a second "确定" on screen when the next row's confirmation opens.
+ */
+export async function confirmPopover(page: Page): Promise<void> {
+  const open = page.locator('.ant-popconfirm:visible');
+  await open.getByRole('button', { name: /确\s?定/ }).click();
+  await expect.poll(() => open.count()).toBe(0);
+}

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
-import { demoPassword, openFromSidebar, sidebarLink, signIn, tab, useServer } from './journeys.ts';
+import {
+  confirmPopover,
+  demoPassword,
+  openFromSidebar,
+  sidebarLink,
+  signIn,
+  tab,
+  useServer,
+} from './journeys.ts';
 import { clientPasswordHash } from '@pineguard/contract';
 
 let server: RunningServer;
@@ -57,7 +65,7 @@ it('deleting a project with data is refused with what it holds; an empty one is 
   await row('KH2026')
     .getByRole('button', { name: /删\s?除/ })
     .click();
-  await page.getByRole('button', { name: /确\s?定/ }).click();
+  await confirmPopover(page);
   await page.getByText(/项目仍有 \d+ 个标段、\d+ 名成员/).waitFor();
   await snap(page, 'safety-03-delete-refused');
   await expect.poll(() => row('KH2026').count()).toBe(1);
@@ -65,7 +73,7 @@ it('deleting a project with data is refused with what it holds; an empty one is 
   await row('EMPTY26')
     .getByRole('button', { name: /删\s?除/ })
     .click();
-  await page.getByRole('button', { name: /确\s?定/ }).click();
+  await confirmPopover(page);
   await page.getByText('项目已归档').waitFor();
   await expect.poll(() => row('EMPTY26').count()).toBe(0);
   await page.getByText('已归档', { exact: true }).click();
@@ -74,7 +82,7 @@ it('deleting a project with data is refused with what it holds; an empty one is 
   await row('EMPTY26')
     .getByRole('button', { name: /恢\s?复/ })
     .click();
-  await page.getByRole('button', { name: /确\s?定/ }).click();
+  await confirmPopover(page);
   await page.getByText('项目已恢复').waitFor();
   await page.getByText('在用项目', { exact: true }).click();
   await row('EMPTY26').waitFor();
