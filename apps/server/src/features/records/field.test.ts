@@ -57,6 +57,21 @@ describe('field app setup and states', () => {
     return (up.json() as { value: { id: string } }).value.id;
   };
 
+  it('lets the demo’s field login clock in on a fresh demo (seeded worker: approved, insured, face, permission on)', async () => {
+    const res = await t.api<{ status: string; workerName: string }>('POST', '/api/collect/clockIn', {
+      token: worker,
+      body: {
+        uuid: randomUUID(),
+        sectionCode: 'KH-BD01',
+        time: new Date().toISOString(),
+        gps: { long: 118.41, lat: 29.14, range: 8 },
+        faceFileId: await uploadPhoto(),
+      },
+    });
+    expect(res.code, res.message).toBe(0);
+    expect(res.value).toMatchObject({ status: 'created', workerName: '徐长根' });
+  });
+
   it('gives a field account its project, sections and the tables of the project’s measures', async () => {
     const res = await t.api<CollectSetupValue>('GET', '/api/collect/setup', { token: worker });
     expect(res.code, res.message).toBe(0);
