@@ -1,4 +1,5 @@
 import { makeIdNumber } from '@pineguard/contract';
+import QRCode from 'qrcode';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, type RunningServer, snap } from './harness.ts';
@@ -157,4 +158,24 @@ it('shows a refused clock-in’s reasons on the clock-in screen at once', async 
   // Still on the clock-in screen.
   expect(await page.locator('input[data-field="face"]').count()).toBe(1);
   await snap(page, 'fieldapp2-clockin-refused');
+}, 120_000);
+
+it('reads a QR tag from a photo without BarcodeDetector (ZXing wasm from our own server)', async () => {
+  // Chromium on Linux has no BarcodeDetector: the scan goes through the lazily loaded ponyfill.
+  expect(await page.evaluate(() => 'BarcodeDetector' in globalThis)).toBe(false);
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('.wasm')) wasm.push(r.url());
+  });
+  const tag = await QRCode.toBuffer('KH26-0000042', { type: 'png', width: 360, margin: 4 });
+  await page.locator('.m-tabs button').nth(0).click();
+  await page.locator('#table').selectOption('gbcfcz0101');
+  await page
+    .locator('[data-field="qrcode"] label', { hasText: '扫码' })
+    .locator('input')
+    .setInputFiles({ name: 'tag.png', mimeType: 'image/png', buffer: tag });
+  await expect.poll(() => page.locator('#qrcode').inputValue(), { timeout: 30_000 }).toBe('KH26-0000042');
+  expect(wasm.length).toBeGreaterThan(0);
+  expect(wasm.every((u) => u.startsWith(`${server.url}/assets/`))).toBe(true);
+  await snap(page, 'fieldapp2-qr-scanned');
 }, 120_000);

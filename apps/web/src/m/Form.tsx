@@ -2,14 +2,12 @@ import type { ColumnDescriptor } from '@pineguard/contract';
 import { useMemo, useState } from 'react';
 import { type FieldSpec, formFieldsOf } from '../shared/descriptorForm.ts';
 import { type MLang, mt } from './messages.ts';
+import { readQr } from './qr.ts';
 import { videoProblem } from './video.ts';
 
 /** A photo or video chosen on the form, not yet stored. */
 export type PickedMedia = { field: string; kind: 'photo' | 'video'; blob: Blob; url: string };
 export type FormValues = Record<string, unknown>;
-
-type BarcodeDetectorLike = { detect(src: ImageBitmapSource): Promise<{ rawValue: string }[]> };
-declare const BarcodeDetector: { new (o: { formats: string[] }): BarcodeDetectorLike } | undefined;
 
 /** A column is a QR tag's number when its code says so (the felling table's `qrcode`). */
 const isQr = (f: FieldSpec) => f.kind === 'input' && /qr/i.test(f.name);
@@ -71,10 +69,9 @@ export function RecordForm(props: {
   const scan = async (name: string, file: File | undefined) => {
     if (!file) return;
     try {
-      if (typeof BarcodeDetector === 'undefined') throw new Error('none');
-      const found = await new BarcodeDetector({ formats: ['qr_code'] }).detect(await createImageBitmap(file));
-      if (!found[0]) throw new Error('none');
-      set(name, found[0].rawValue);
+      const text = await readQr(file);
+      if (!text) throw new Error('none');
+      set(name, text);
       setScanNote('');
     } catch {
       setScanNote(mt(lang, 'scanNone'));
