@@ -31,6 +31,9 @@ const env: Record<string, string> = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: String(USERS * 10),
 };
 if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+// The server's own Node and allocator settings, apart from this load generator's.
+if (process.env.SOAK_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.SOAK_SERVER_NODE_OPTIONS;
+if (process.env.SOAK_SERVER_MALLOC_ARENA_MAX) env.MALLOC_ARENA_MAX = process.env.SOAK_SERVER_MALLOC_ARENA_MAX;
 const server = await spawnServer(env);
 const rss = () => {
   const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
