@@ -21,6 +21,7 @@ import { spawnServer } from '../apps/server/test/spawn.ts';
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 0);
+const SETUP_CONCURRENCY = Number(process.env.SOAK_SETUP_CONCURRENCY ?? 4);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-soak-'));
 // All simulated users sign in from this one address at once: the per-address sign-in limit (which
@@ -225,7 +226,17 @@ const reporter = setInterval(() => traffic && report(minuteOf()), 1000);
 console.log(
   `soak: ${USERS} users × ${MINUTES} min on ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, think ${THINK_MS} ms; server RSS before set-up ${rssStart.toFixed(0)} MB`,
 );
-const ready = await Promise.all(Array.from({ length: USERS }, (_, i) => setUp(i)));
+// Sign-ins a few at a time: each runs scrypt on purpose, and 200 at once only time out and retry.
+const ready: Awaited<ReturnType<typeof setUp>>[] = [];
+let nextUser = 0;
+await Promise.all(
+  Array.from({ length: SETUP_CONCURRENCY }, async () => {
+    while (nextUser < USERS) {
+      const i = nextUser++;
+      ready[i] = await setUp(i);
+    }
+  }),
+);
 const setUpErrors = [...failures.values()].reduce((a, b) => a + b, 0);
 console.log(
   `set-up: ${ready.filter(Boolean).length} of ${USERS} users signed in in ${((performance.now() - started) / 1000).toFixed(0)} s (${setUpErrors} retries)`,
