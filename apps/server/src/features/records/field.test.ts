@@ -15,7 +15,7 @@ const census = (fields: Record<string, unknown> = {}) => ({
   sectionCode: 'KH-BD01',
   timeSubmit: new Date().toISOString(),
   gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
-  fields: { kssl: 3, shuzhong: '马尾松', dcfs: '地面调查', ...fields },
+  fields: { kssl: 3, shuzhong: '马尾松', dcfs: '地面调查', ...fields } as Record<string, unknown>,
 });
 
 /** The field app's own doors: its setup and the states of its own records. */
