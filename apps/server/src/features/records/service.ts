@@ -1015,6 +1015,23 @@ export function burnTotals(db: Executor, projectCode: string, tableCode: string)
   return q.burnTotals(db, projectCode, tableCode);
 }
 
+/** Burn records per submit day, point and unit between two China days (the fire reports read it). */
+export function burnDayTotals(
+  db: Executor,
+  projectCode: string,
+  tableCode: string,
+  from: string,
+  to: string,
+  sections?: string[],
+) {
+  return q.burnDayTotals(db, projectCode, tableCode, from, to, sections);
+}
+
+/** The sections a caller may see records of in a project (undefined = all): section managers' scope. */
+export function recordSectionScope(db: Executor, auth: AuthContext, projectCode: string) {
+  return sectionScope(db, auth, projectCode);
+}
+
 /* ---- The field app ---- */
 
 /** What the field app needs for the selected project: its name, sections and standard tables. */
