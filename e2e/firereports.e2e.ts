@@ -49,7 +49,7 @@ useServer(async (s, b) => {
   );
 });
 
-it('opens the fire reports for a day and sees the hand-countable figures, the suspended point flagged', async () => {
+it('opens the fire reports for a day, sees the hand-countable figures, and the suspended point flagged in the records list', async () => {
   const page = await newPage(browser, { width: 1440, height: 900 });
   await page.goto(`${server.url}/fsdmanager/report`);
   await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/fsdmanager/report');
@@ -88,4 +88,10 @@ it('opens the fire reports for a day and sees the hand-countable figures, the su
   await expect.poll(() => page.getByTestId('report-passed').textContent()).toContain('暂无焚烧记录');
   await page.locator('canvas').first().waitFor();
   await snap(page, 'firereports-01-day');
+
+  // The records list flags the burn record naming the suspended point.
+  await page.goto(`${server.url}/dataView/gbymfs0101`);
+  const flag = page.getByRole('row', { name: /齐溪镇露天焚烧点/ }).getByTestId('fsd-flag');
+  await expect.poll(() => flag.textContent(), { timeout: 15_000 }).toBe('焚烧点已暂停');
+  await snap(page, 'firereports-02-flag');
 });

@@ -232,6 +232,37 @@ describe('fire reports', () => {
     expect(own.value.total).toMatchObject({ felled: 20, burned: 10 });
   });
 
+  it('flags, in the records list and the detail, burn records naming a suspended or unregistered point', async () => {
+    const list = await t.api<{ result: { list: { id: string; fsd: string; fsd_flag?: string }[] } }>(
+      'POST',
+      '/api/sync/queryDataList',
+      { token: admin, body: { prjStandCode: 'gbymfs0101', pageNum: 1, pageSize: 10 } },
+    );
+    expect(list.code).toBe(0);
+    const flags = new Map(list.value.result.list.map((r) => [r.id, r.fsd_flag]));
+    expect(flags.size).toBe(8);
+    expect(flags.get(ids[2]!)).toBe('suspended'); // 齐溪镇露天焚烧点
+    expect(flags.get(ids[3]!)).toBe('unknown'); // 无名焚烧点
+    expect([ids[0], ids[1], ids[4], ids[5], ids[6], ids[7]].map((id) => flags.get(id!))).toEqual(
+      Array(6).fill(undefined),
+    );
+    const detail = await t.api<{ data: { fsd_flag?: string } }>('POST', '/api/sync/queryDataDetail', {
+      token: admin,
+      body: { id: ids[3] },
+    });
+    expect(detail.value.data.fsd_flag).toBe('unknown');
+    // Felling records have no burn point: never flagged.
+    const felling = await t.api<{ result: { list: { fsd_flag?: string }[] } }>(
+      'POST',
+      '/api/sync/queryDataList',
+      {
+        token: admin,
+        body: { prjStandCode: 'gbcfcz0101', pageNum: 1, pageSize: 5 },
+      },
+    );
+    expect(felling.value.result.list.every((r) => r.fsd_flag === undefined)).toBe(true);
+  });
+
   it('refuses another project, an unknown table, a huge page and a future or malformed day, never 5xx', async () => {
     for (const path of [
       'fsYesterdayReport',

@@ -552,9 +552,14 @@ export async function burnDayTotals(
     group by 1, 2, 3
     order by 1, 2, 3
     limit 10000`);
-  return rowsOf<{ day: string; point: string; unit: string; burns: number; quantity: number; passed: number }>(
-    result,
-  ).map((r) => ({
+  return rowsOf<{
+    day: string;
+    point: string;
+    unit: string;
+    burns: number;
+    quantity: number;
+    passed: number;
+  }>(result).map((r) => ({
     day: String(r.day),
     point: r.point,
     unit: r.unit,
