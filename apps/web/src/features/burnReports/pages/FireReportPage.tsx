@@ -180,8 +180,8 @@ export default function FireReportPage() {
             height={200}
             option={{
               tooltip: { trigger: 'axis' },
-              legend: {},
-              grid: { left: 40, right: 16, top: 30, bottom: 24 },
+              legend: { top: 0, left: 'center' },
+              grid: { left: 40, right: 16, top: 36, bottom: 24 },
               xAxis: { type: 'category', data: sevenDays.map((d) => d.day.slice(5)) },
               yAxis: { type: 'value', minInterval: 1 },
               series: [
@@ -208,7 +208,7 @@ export default function FireReportPage() {
             height={300}
             option={{
               tooltip: { trigger: 'axis' },
-              legend: { type: 'scroll' },
+              legend: { type: 'scroll', top: 0, left: 'center' },
               grid: { left: 40, right: 16, top: 40, bottom: 30 },
               xAxis: { type: 'category', data: days.map((d) => d.slice(5)) },
               yAxis: { type: 'value', minInterval: 1 },
