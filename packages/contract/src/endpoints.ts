@@ -3,6 +3,14 @@ import { z } from 'zod';
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  reportBody,
+  yesterdayValue,
+  sevenDayValue,
+  checkPassListBody,
+  createReportListBody,
+  burnRecordPage,
+  chartValue,
+  ratioValue,
   tableSummaryQuery,
   tableSummaryValue,
   homeDataQuery,
@@ -338,6 +346,13 @@ export const endpoints = {
   'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
   'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
   'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
+  // fire reports (burnReports)
+  'POST /api/summary/fsYesterdayReport': { body: reportBody, value: yesterdayValue },
+  'POST /api/summary/sevenDayReport': { body: reportBody, value: sevenDayValue },
+  'POST /api/summary/fsdCheckPassList': { body: checkPassListBody, value: burnRecordPage },
+  'POST /api/summary/fsdCreateReportList': { body: createReportListBody, value: burnRecordPage },
+  'POST /api/summary/fsdChartReport': { body: reportBody, value: chartValue },
+  'POST /api/summary/fszpylReport': { body: reportBody, value: ratioValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -557,6 +557,11 @@ export const messages = {
     'zh-CN': '报表数据表“{table}”不是本项目的标准表',
     en: 'The report table "{table}" is not one of this project\'s standard tables',
   },
+  // burnReports (#15)
+  reportDayFuture: {
+    'zh-CN': '统计日期不能晚于今天：{day}',
+    en: 'The report day cannot be later than today: {day}',
+  },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

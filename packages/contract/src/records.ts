@@ -118,6 +118,8 @@ export const recordRow = z
     state_reason: z.string().nullable(),
     table_code: z.string(),
     deleted: z.boolean(),
+    /** A burn record naming a suspended or unregistered burn point (issue 15); absent otherwise. */
+    fsd_flag: z.enum(['suspended', 'unknown']).optional(),
   })
   .catchall(z.unknown());
 export type RecordRow = z.infer<typeof recordRow>;

@@ -103,6 +103,20 @@ const workerRoutes: Record<string, string[]> = {
   'POST /api/fsd/save': ['project_admin'],
   'POST /api/fsd/delete': ['project_admin'],
   'GET /api/lwryUser/clockInList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  // Fire reports (/api/summary/*): whoever reads the burn points.
+  ...Object.fromEntries(
+    [
+      'fsYesterdayReport',
+      'sevenDayReport',
+      'fsdCheckPassList',
+      'fsdCreateReportList',
+      'fsdChartReport',
+      'fszpylReport',
+    ].map((p) => [
+      `POST /api/summary/${p}`,
+      ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+    ]),
+  ),
 };
 
 const matrixRoutes = [

@@ -29,6 +29,7 @@ import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
+import * as burnPoints from '../burnPoints/index.ts';
 import * as files from '../files/index.ts';
 import { notify } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -548,6 +549,7 @@ export async function list(
   }
   if (reverse) rows.reverse();
   const list = rows.map((r) => toRow(r, ctx));
+  await flagBurnPoints(db, projectCode, table.columns, list);
   let nextCursor: string | undefined;
   let prevCursor: string | undefined;
   if (keysetable && rows.length) {
@@ -572,6 +574,27 @@ async function totalOf(db: Executor, raw: string | number, counted: boolean, whe
     estimateRows(db, sql`select 1 from records r where ${where}`),
   );
   return { total: Math.max(n, estimate), totalExact: false };
+}
+
+/**
+ * Burn records (a table with an `fsd` column) naming a suspended or unregistered burn point get
+ * `fsd_flag`: one query for the page's names, through the burn points feature.
+ */
+async function flagBurnPoints(
+  db: Executor,
+  projectCode: string,
+  columns: { code: string }[],
+  rows: RecordRow[],
+): Promise<void> {
+  if (!rows.length || !columns.some((c) => c.code === 'fsd')) return;
+  const names = rows.map((r) => r['fsd']).filter((v): v is string => typeof v === 'string' && v !== '');
+  if (!names.length) return;
+  const flags = await burnPoints.pointFlags(db, projectCode, names);
+  if (!flags.size) return;
+  for (const row of rows) {
+    const flag = typeof row['fsd'] === 'string' ? flags.get(row['fsd']) : undefined;
+    if (flag) row.fsd_flag = flag;
+  }
 }
 
 /* ------------------------------------------------------------------ detail */
@@ -607,6 +630,7 @@ export async function detail(
   ]);
   const columns = table?.columns ?? [];
   const row = toRow(r, ctx);
+  await flagBurnPoints(db, projectCode, columns, [row]);
   const refs: { field: string; id: string }[] = [];
   for (const c of columns) {
     if (c.fldInput !== 'photo' && c.fldInput !== 'video') continue;
@@ -1014,6 +1038,23 @@ export async function tableSummary(deps: AppDeps, projectCode: string): Promise<
 /** Burn records of a table summed per named burn point and unit (the burn-point census reads it). */
 export function burnTotals(db: Executor, projectCode: string, tableCode: string) {
   return q.burnTotals(db, projectCode, tableCode);
+}
+
+/** Burn records per submit day, point and unit between two China days (the fire reports read it). */
+export function burnDayTotals(
+  db: Executor,
+  projectCode: string,
+  tableCode: string,
+  from: string,
+  to: string,
+  sections?: string[],
+) {
+  return q.burnDayTotals(db, projectCode, tableCode, from, to, sections);
+}
+
+/** The sections a caller may see records of in a project (undefined = all): section managers' scope. */
+export function recordSectionScope(db: Executor, auth: AuthContext, projectCode: string) {
+  return sectionScope(db, auth, projectCode);
 }
 
 /* ---- The field app ---- */
