@@ -5,6 +5,9 @@ import { z } from 'zod';
 import {
   tableSummaryQuery,
   tableSummaryValue,
+  gisCellsQuery,
+  gisCellsValue,
+  gisSetupValue,
   homeDataQuery,
   homeDataValue,
   processListQuery,
@@ -335,6 +338,9 @@ export const endpoints = {
   'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
   'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
   'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
+  // gisMap
+  'GET /api/gis/setup': { value: gisSetupValue },
+  'GET /api/gis/cells': { query: gisCellsQuery, value: gisCellsValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

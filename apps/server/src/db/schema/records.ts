@@ -76,6 +76,10 @@ export const records = pgTable(
     index('records_deleted_idx')
       .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
       .where(sql`deleted_at is not null`),
+    // The GIS map (features/gisMap): the viewport's longitude range, every filter inside the index.
+    index('records_gis_idx')
+      .on(t.projectCode, t.gpsLong, t.gpsLat, t.tableCode, t.sectionCode, t.state, t.timeSubmit)
+      .where(sql`deleted_at is null`),
     index('records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // QR tags: the felling record naming a tag (field qrcode), the burn records listing it (multi_qrcode).
     index('records_qrcode_idx')

@@ -6,3 +6,4 @@ export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from '.
 export { quantityFields } from './rollup.ts';
 export { burnTotals } from './service.ts';
 export type { BurnTotalRow } from './queries.ts';
+export { sectionScope as recordSectionScope } from './service.ts';
