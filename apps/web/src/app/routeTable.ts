@@ -69,6 +69,7 @@ const pages = {
   qrScan: () => import('../features/qrTags/pages/ScanPage.tsx'),
   fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
   fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
+  gisMap: () => import('../features/gisMap/pages/GisMapPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -178,7 +179,7 @@ export const layoutRoutes: RouteDef[] = [
   }),
   later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
   screen('/messageCenter', 'MessageCenter', 'route.messageCenter', pages.messageCenter, { icon: 'message' }),
-  later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
+  screen('/gistest', 'Gistest', 'route.gistest', pages.gisMap, { icon: 'map' }),
   {
     path: '/fsdmanager',
     redirect: '/fsdmanager/census',
