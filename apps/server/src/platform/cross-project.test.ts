@@ -162,6 +162,12 @@ const plain: Record<string, unknown> = {
   tbName: 'gbksdc0101',
   tableCode: 'gbksdc0101',
   code_result: 20,
+  // The GIS map's viewport (a real box: east of west, north of south).
+  zoom: 8,
+  west: 117,
+  south: 28,
+  east: 120,
+  north: 31,
 };
 
 /** Optional fields a route needs to get past its own checks to the reference under test. */
@@ -172,8 +178,6 @@ const extras: Record<string, (probed: string) => Record<string, unknown>> = {
   'POST /api/qrInfo/add': (probed) => (probed === 'flagId' ? {} : { flagName: '跨项目探针批次' }),
   // A burn point of A is placed in A's county (开化县), so only the probed reference can refuse it.
   'POST /api/fsd/save': () => ({ gpsLong: 118.41, gpsLat: 29.14 }),
-  // The GIS map's viewport must be a real box (east of west, north of south) to reach the section.
-  'GET /api/gis/cells': () => ({ zoom: 8, west: 117, south: 28, east: 120, north: 31 }),
 };
 
 /**
