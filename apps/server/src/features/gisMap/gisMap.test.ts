@@ -238,7 +238,7 @@ describe('GIS map: records aggregated by the server', () => {
       ['zoom=8&west=-500&south=28&east=120&north=31', 'west'],
       ['zoom=8&south=28&east=120&north=31', 'west'],
       [`zoom=8&${whole}&begin=2026-13-45x`, '开始日期'],
-      [`zoom=8&${whole}&codeState=99`, 'codeState'],
+      [`zoom=8&${whole}&codeState=99`, '状态'],
     ] as const) {
       const res = await cells(admin, q);
       expect(res.code, q).not.toBe(0);
