@@ -77,6 +77,25 @@ function viewport(zoom: number, lng: number, lat: number) {
   return `zoom=${zoom}&west=${r(lng - halfW)}&south=${r(lat - halfH)}&east=${r(lng + halfW)}&north=${r(lat + halfH)}`;
 }
 
+// The plan of the whole-county aggregation (the query of features/gisMap/queries.ts): expect an
+// index-only scan of records_gis_idx with few heap fetches.
+{
+  const v = { west: 117.7, south: 28.9, east: 118.9, north: 29.5, cell: 90 / 2 ** 9 };
+  const plan = await db.execute(sql`explain (analyze, buffers, costs off) select count(*) as n,
+      avg(r.gps_long)::float8, avg(r.gps_lat)::float8, min(r.gps_long)::float8, min(r.gps_lat)::float8,
+      max(r.gps_long)::float8, max(r.gps_lat)::float8
+    from records r
+    where r.project_code = 'KH2026' and r.deleted_at is null
+      and r.gps_long >= ${v.west}::float8 and r.gps_long <= ${v.east}::float8
+      and r.gps_lat >= ${v.south}::float8 and r.gps_lat <= ${v.north}::float8
+      and not (r.gps_long = 0 and r.gps_lat = 0)
+    group by floor(r.gps_long / ${v.cell}::float8), floor(r.gps_lat / ${v.cell}::float8)`);
+  const lines = (
+    (plan as { rows?: Record<string, string>[] }).rows ?? (plan as unknown as Record<string, string>[])
+  ).map((r) => Object.values(r)[0]);
+  console.log(`plan of the whole-county aggregation:\n  ${lines.join('\n  ')}`);
+}
+
 type Answer = { mode: string; total: number; cells: unknown[]; points: unknown[] };
 async function load(query: () => string) {
   const times: number[] = [];
