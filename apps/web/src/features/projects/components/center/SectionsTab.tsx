@@ -109,7 +109,9 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
                 <Typography.Text strong>{plannedTrees}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={planColumn + 1} colSpan={columns.length - planColumn - 1}>
-                <Typography.Text strong>{Math.round(plannedVolume * 100) / 100}</Typography.Text>
+                <Typography.Text strong>
+                  {plannedVolume > 0 ? Math.round(plannedVolume * 100) / 100 : '—'}
+                </Typography.Text>
               </Table.Summary.Cell>
             </Table.Summary.Row>
           )
