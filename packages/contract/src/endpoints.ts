@@ -157,6 +157,15 @@ import {
   burnPointSaveBody,
   summaryBody,
 } from './index.ts';
+import {
+  safetyDetail,
+  safetyIdQuery,
+  safetyItem,
+  safetyListBody,
+  safetyPrintQuery,
+  safetyPrintValue,
+  safetySaveBody,
+} from './safety.ts';
 // Imported from its own file: index.ts exports notices after this module.
 import {
   noticeItem,
@@ -335,6 +344,11 @@ export const endpoints = {
   'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
   'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
   'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
+  // safety ledger
+  'POST /api/safe/list': { body: safetyListBody, value: pageOf(safetyItem) },
+  'GET /api/safe/detail': { query: safetyIdQuery, value: safetyDetail },
+  'POST /api/safe/save': { body: safetySaveBody, value: safetyDetail },
+  'GET /api/safe/print': { query: safetyPrintQuery, value: safetyPrintValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -18,7 +18,8 @@ export const safetyItem = z.object({
   id: z.string(),
   projectCode: z.string(),
   kind: safetyKind,
-  title: z.string(),
+  /** 主题. */
+  topic: z.string(),
   /** The day it was held (yyyy-MM-dd, China time). */
   heldOn: z.string(),
   place: z.string(),
@@ -61,7 +62,7 @@ export const MAX_SAFETY_ATTENDEES = 500;
 export const safetySaveBody = z.object({
   projectCode: z.string().optional(),
   kind: safetyKind,
-  title: trimmed(100).min(1),
+  topic: trimmed(100).min(1),
   heldOn: day,
   place: trimmed(100).default(''),
   host: trimmed(50).default(''),

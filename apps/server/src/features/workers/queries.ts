@@ -369,9 +369,11 @@ export async function insuranceEndingInProject(
   today: string,
   days: number,
   limit: number,
+  sectionCodes?: string[],
 ) {
   const ending = and(
     eq(workers.projectCode, projectCode),
+    sectionCodes ? (sectionCodes.length ? inArray(workers.sectionCode, sectionCodes) : sql`false`) : undefined,
     isNull(workers.deletedAt),
     insuranceValidOn(today),
     lte(workers.insuranceEnd, addDays(today, days)),

@@ -795,7 +795,7 @@ export async function noticeInsuranceEnding(
 export async function insuranceEnding(
   deps: AppDeps,
   projectCode: string,
-  options: { today?: string; days?: number; limit?: number } = {},
+  options: { today?: string; days?: number; limit?: number; sectionCodes?: string[] | undefined } = {},
 ) {
   const { rows, count } = await q.insuranceEndingInProject(
     deps.database.db,
@@ -803,6 +803,7 @@ export async function insuranceEnding(
     options.today ?? chinaToday(),
     options.days ?? INSURANCE_ENDING_DAYS,
     options.limit ?? 200,
+    options.sectionCodes,
   );
   return {
     list: rows.map((r) => ({ id: r.id, name: r.name, sectionName: r.sectionName ?? '', bxEnd: r.bxEnd ?? '' })),
