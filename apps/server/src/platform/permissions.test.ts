@@ -103,6 +103,11 @@ const workerRoutes: Record<string, string[]> = {
   'POST /api/fsd/save': ['project_admin'],
   'POST /api/fsd/delete': ['project_admin'],
   'GET /api/lwryUser/clockInList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  // Safety ledger (issue #17): read by the project's staff, recorded by administrators and section managers.
+  'POST /api/safe/list': ['project_admin', 'supervisor', 'section_manager'],
+  'GET /api/safe/detail': ['project_admin', 'supervisor', 'section_manager'],
+  'GET /api/safe/print': ['project_admin', 'supervisor', 'section_manager'],
+  'POST /api/safe/save': ['project_admin', 'section_manager'],
 };
 
 const matrixRoutes = [
