@@ -69,6 +69,7 @@ const pages = {
   qrScan: () => import('../features/qrTags/pages/ScanPage.tsx'),
   fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
   fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
+  safe: () => import('../features/safety/pages/SafetyLedgerPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -176,7 +177,7 @@ export const layoutRoutes: RouteDef[] = [
     hidden: true,
     activeMenu: '/dataCenter',
   }),
-  later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
+  screen('/safe/:id', 'Safe', 'route.safe', pages.safe, { icon: 'safety' }),
   screen('/messageCenter', 'MessageCenter', 'route.messageCenter', pages.messageCenter, { icon: 'message' }),
   later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
   {

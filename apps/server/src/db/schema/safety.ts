@@ -43,5 +43,8 @@ export const safetyAttendees = pgTable(
       .notNull()
       .references(() => workers.id),
   },
-  (t) => [primaryKey({ columns: [t.recordId, t.workerId] }), index('safety_attendees_worker_idx').on(t.workerId)],
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.workerId] }),
+    index('safety_attendees_worker_idx').on(t.workerId),
+  ],
 );

@@ -71,10 +71,7 @@ export async function listRecords(db: Executor, projectCode: string, filter: Saf
   const [counted, rows] = await Promise.all([
     pageTotal(db, sql`from ${safetyRecords} where ${where}`),
     withPage(
-      selectLines(db)
-        .where(where)
-        .orderBy(desc(safetyRecords.heldOn), desc(safetyRecords.id))
-        .$dynamic(),
+      selectLines(db).where(where).orderBy(desc(safetyRecords.heldOn), desc(safetyRecords.id)).$dynamic(),
       page,
     ),
   ]);
@@ -82,7 +79,12 @@ export async function listRecords(db: Executor, projectCode: string, filter: Saf
 }
 
 /** The records of a period for the print view, oldest first, at most `limit`; and how many matched. */
-export async function recordsForPrint(db: Executor, projectCode: string, filter: SafetyFilter, limit: number) {
+export async function recordsForPrint(
+  db: Executor,
+  projectCode: string,
+  filter: SafetyFilter,
+  limit: number,
+) {
   const where = whereOf(projectCode, filter);
   const rows = await selectLines(db)
     .where(where)

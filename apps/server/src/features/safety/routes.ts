@@ -35,19 +35,34 @@ export const safetyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/safe/list', {
     config: { access: 'safety.read', projectOf: projectCodeInBody },
-    schema: { tags, summary: '安全台账列表', body: safetyListBody, response: { 200: envelope(pageOf(safetyItem)) } },
+    schema: {
+      tags,
+      summary: '安全台账列表',
+      body: safetyListBody,
+      response: { 200: envelope(pageOf(safetyItem)) },
+    },
     handler: async (req) => ok(await safety.list(ctx(req), req.body)),
   });
 
   app.get('/api/safe/detail', {
     config: { access: 'safety.read', projectOf: projectCodeInQuery },
-    schema: { tags, summary: '安全台账详情', querystring: safetyIdQuery, response: { 200: envelope(safetyDetail) } },
+    schema: {
+      tags,
+      summary: '安全台账详情',
+      querystring: safetyIdQuery,
+      response: { 200: envelope(safetyDetail) },
+    },
     handler: async (req) => ok(await safety.detail(ctx(req), req.query.id)),
   });
 
   app.post('/api/safe/save', {
     config: { access: 'safety.manage', projectOf: projectCodeInBody },
-    schema: { tags, summary: '登记安全教育记录', body: safetySaveBody, response: { 200: envelope(safetyDetail) } },
+    schema: {
+      tags,
+      summary: '登记安全教育记录',
+      body: safetySaveBody,
+      response: { 200: envelope(safetyDetail) },
+    },
     handler: async (req) => ok(await safety.create(ctx(req), req.body), t(requestLang(req), 'saved')),
   });
 

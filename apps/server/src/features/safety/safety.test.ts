@@ -41,7 +41,8 @@ describe('safety ledger', () => {
     });
     return (out.json() as { value: FileInfo }).value.id;
   };
-  const save = (token: string, body: object) => t.api<SafetyDetail>('POST', '/api/safe/save', { token, body });
+  const save = (token: string, body: object) =>
+    t.api<SafetyDetail>('POST', '/api/safe/save', { token, body });
   const list = (token: string, body: object = {}) =>
     t.api<{ list: SafetyItem[]; total: number }>('POST', '/api/safe/list', { token, body });
 
@@ -63,11 +64,17 @@ describe('safety ledger', () => {
       db
         .select({ id: workers.id })
         .from(workers)
-        .where(and(eq(workers.projectCode, project), eq(workers.sectionCode, section), isNull(workers.deletedAt)))
+        .where(
+          and(eq(workers.projectCode, project), eq(workers.sectionCode, section), isNull(workers.deletedAt)),
+        )
         .limit(3);
     kh1.push(...(await live('KH2026', 'KH-BD01')).map((w) => w.id));
     kh2Worker = (await live('KH2026', 'KH-BD02'))[0]!.id;
-    const [j] = await db.select({ id: workers.id }).from(workers).where(eq(workers.projectCode, 'JS2026')).limit(1);
+    const [j] = await db
+      .select({ id: workers.id })
+      .from(workers)
+      .where(eq(workers.projectCode, 'JS2026'))
+      .limit(1);
     jsWorker = j!.id;
     expect(kh1.length).toBeGreaterThanOrEqual(2);
   });
@@ -105,7 +112,9 @@ describe('safety ledger', () => {
     expect(listed.value.list[0]).toMatchObject({ id: created.value.id, attendeeCount: 2 });
     expect((await list(admin, { kind: 'training', keyWords: '油锯' })).value.total).toBe(0);
 
-    const detail = await t.api<SafetyDetail>('GET', `/api/safe/detail?id=${created.value.id}`, { token: jianli });
+    const detail = await t.api<SafetyDetail>('GET', `/api/safe/detail?id=${created.value.id}`, {
+      token: jianli,
+    });
     expect(detail.value.attendees).toHaveLength(2);
 
     const rows = await t.deps.database.db
@@ -154,9 +163,13 @@ describe('safety ledger', () => {
     expect(photo.message).toContain(jsPhoto);
     const tooMany = await save(admin, { ...base, photoIds: Array.from({ length: 10 }, () => jsPhoto) });
     expect(tooMany.code).toBe(ErrorCode.validation);
-    const range = await t.api('GET', `/api/safe/print?dateBegin=${today}&dateEnd=2020-01-01`, { token: admin });
+    const range = await t.api('GET', `/api/safe/print?dateBegin=${today}&dateEnd=2020-01-01`, {
+      token: admin,
+    });
     expect(range.code).toBe(ErrorCode.validation);
-    const wide = await t.api('GET', '/api/safe/print?dateBegin=2024-01-01&dateEnd=2026-01-01', { token: admin });
+    const wide = await t.api('GET', '/api/safe/print?dateBegin=2024-01-01&dateEnd=2026-01-01', {
+      token: admin,
+    });
     expect(wide.code).toBe(ErrorCode.validation);
     const page = await list(admin, { pageSize: 1000 });
     expect(page.code).toBe(ErrorCode.validation);
@@ -175,7 +188,9 @@ describe('safety ledger', () => {
     });
     expect(bd2.code).toBe(0);
 
-    expect((await save(bd, { kind: 'briefing', topic: '无标段', heldOn: today })).code).toBe(ErrorCode.validation);
+    expect((await save(bd, { kind: 'briefing', topic: '无标段', heldOn: today })).code).toBe(
+      ErrorCode.validation,
+    );
     expect(
       (await save(bd, { kind: 'briefing', topic: '他人标段', heldOn: today, sectionCode: 'KH-BD02' })).code,
     ).toBe(ErrorCode.forbidden);
@@ -191,17 +206,25 @@ describe('safety ledger', () => {
     const seen = (await list(bd, { pageSize: 100 })).value.list.map((r) => r.id);
     expect(seen).toEqual(expect.arrayContaining([wide.value.id, own.value.id]));
     expect(seen).not.toContain(bd2.value.id);
-    expect((await t.api('GET', `/api/safe/detail?id=${bd2.value.id}`, { token: bd })).code).toBe(ErrorCode.forbidden);
-    const printed = await t.api<SafetyPrintValue>('GET', `/api/safe/print?dateBegin=${today}&dateEnd=${today}`, {
-      token: bd,
-    });
-    expect(printed.value.records.map((r) => r.id)).not.toContain(bd2.value.id);
-
-    expect((await save(jianli, { kind: 'briefing', topic: '监理', heldOn: today })).code).toBe(ErrorCode.forbidden);
-    expect((await list(gov)).code).toBe(ErrorCode.forbidden);
-    expect((await t.api('GET', `/api/safe/print?dateBegin=${today}&dateEnd=${today}`, { token: gov })).code).toBe(
+    expect((await t.api('GET', `/api/safe/detail?id=${bd2.value.id}`, { token: bd })).code).toBe(
       ErrorCode.forbidden,
     );
+    const printed = await t.api<SafetyPrintValue>(
+      'GET',
+      `/api/safe/print?dateBegin=${today}&dateEnd=${today}`,
+      {
+        token: bd,
+      },
+    );
+    expect(printed.value.records.map((r) => r.id)).not.toContain(bd2.value.id);
+
+    expect((await save(jianli, { kind: 'briefing', topic: '监理', heldOn: today })).code).toBe(
+      ErrorCode.forbidden,
+    );
+    expect((await list(gov)).code).toBe(ErrorCode.forbidden);
+    expect(
+      (await t.api('GET', `/api/safe/print?dateBegin=${today}&dateEnd=${today}`, { token: gov })).code,
+    ).toBe(ErrorCode.forbidden);
   });
 
   it('refuses another project: its records are not found, naming its code is forbidden', async () => {
@@ -214,8 +237,8 @@ describe('safety ledger', () => {
     expect(
       (await save(js, { projectCode: 'KH2026', kind: 'briefing', topic: 'x', heldOn: today })).code,
     ).toBe(ErrorCode.forbidden);
-    expect((await save(js, { kind: 'briefing', topic: 'x', heldOn: today, attendeeIds: [kh1[0]] })).code).toBe(
-      ErrorCode.validation,
-    );
+    expect(
+      (await save(js, { kind: 'briefing', topic: 'x', heldOn: today, attendeeIds: [kh1[0]] })).code,
+    ).toBe(ErrorCode.validation);
   });
 });

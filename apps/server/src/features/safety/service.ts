@@ -102,7 +102,8 @@ export async function create(
   if (scope && !sectionCode) throw fail.invalid('safetySectionRequired');
   if (sectionCode) {
     const sections = await projects.listSections(db, ctx.projectCode);
-    if (!sections.some((s) => s.code === sectionCode)) throw fail.invalid('safetySectionUnknown', { code: sectionCode });
+    if (!sections.some((s) => s.code === sectionCode))
+      throw fail.invalid('safetySectionUnknown', { code: sectionCode });
     if (scope && !scope.includes(sectionCode)) throw fail.forbidden('safetySectionNotYours');
   }
   const attendeeIds = [...new Set(input.attendeeIds)];

@@ -42,12 +42,9 @@ describe('insurance ending notices', () => {
     return res.value.id;
   };
   const noticesOf = async (workerId: string) =>
-    (
-      await t.deps.database.db
-        .select()
-        .from(notices)
-        .where(eq(notices.kind, 'workerInsuranceEnding'))
-    ).filter((n) => n.link.endsWith(`id=${workerId}`));
+    (await t.deps.database.db.select().from(notices).where(eq(notices.kind, 'workerInsuranceEnding'))).filter(
+      (n) => n.link.endsWith(`id=${workerId}`),
+    );
 
   it('notices the section manager once per worker and end date, again for a new end date', async () => {
     const soon = await register('将到期工', addDays(today, 10));

@@ -373,7 +373,11 @@ export async function insuranceEndingInProject(
 ) {
   const ending = and(
     eq(workers.projectCode, projectCode),
-    sectionCodes ? (sectionCodes.length ? inArray(workers.sectionCode, sectionCodes) : sql`false`) : undefined,
+    sectionCodes
+      ? sectionCodes.length
+        ? inArray(workers.sectionCode, sectionCodes)
+        : sql`false`
+      : undefined,
     isNull(workers.deletedAt),
     insuranceValidOn(today),
     lte(workers.insuranceEnd, addDays(today, days)),

@@ -806,7 +806,12 @@ export async function insuranceEnding(
     options.sectionCodes,
   );
   return {
-    list: rows.map((r) => ({ id: r.id, name: r.name, sectionName: r.sectionName ?? '', bxEnd: r.bxEnd ?? '' })),
+    list: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sectionName: r.sectionName ?? '',
+      bxEnd: r.bxEnd ?? '',
+    })),
     count,
   };
 }
