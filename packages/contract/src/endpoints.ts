@@ -142,6 +142,7 @@ import {
   ksssUploadListValue,
   ksssUploadItem,
   ksssUploadTaskQuery,
+  ksssUploadCancelBody,
   flagListQuery,
   flagListValue,
   qrAddBody,
@@ -327,6 +328,7 @@ export const endpoints = {
   'POST /api/sync/ksssDetailList': { body: ksssListBody, value: ksssDetailListValue },
   'POST /api/sync/ksssExcelUploadList': { body: ksssListBody, value: ksssUploadListValue },
   'GET /api/sync/ksssUploadTask': { query: ksssUploadTaskQuery, value: ksssUploadItem },
+  'POST /api/sync/ksssUploadCancel': { body: ksssUploadCancelBody, value: ksssUploadItem },
 
   // qrTags
   'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },

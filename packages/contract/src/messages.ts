@@ -557,6 +557,12 @@ export const messages = {
     'zh-CN': '报表数据表“{table}”不是本项目的标准表',
     en: 'The report table "{table}" is not one of this project\'s standard tables',
   },
+  // census import cancel (#16)
+  ksssCancelled: { 'zh-CN': '导入已取消，未写入任何数据', en: 'Import cancelled; nothing was written' },
+  ksssCancelTooLate: {
+    'zh-CN': '导入已结束，无法取消',
+    en: 'The import has already ended and cannot be cancelled',
+  },
   // safety ledger (#17)
   safetySectionUnknown: { 'zh-CN': '标段不存在：{code}', en: 'No such section: {code}' },
   safetySectionRequired: {

@@ -175,6 +175,7 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/sync/exportKsssDetail': 'records.read',
   'GET /api/sync/ksssTemplate': 'records.read',
   'POST /api/sync/ksssExcelUpload': 'records.edit',
+  'POST /api/sync/ksssUploadCancel': 'records.edit',
   // QR tags (issue 15): holders of qrTags.manage are checked in qrTags.test.ts; the scan is open.
   'POST /api/qrInfo/list': 'qrTags.manage',
   'GET /api/qrInfo/getFlagList': 'qrTags.manage',
