@@ -99,6 +99,8 @@ import {
   collectValue,
   collectStatesBody,
   collectStatesValue,
+  collectMineBody,
+  collectMineValue,
   uploadColumnsValue,
   uploadData4PCBody,
   ymfsDetailValue,
@@ -312,6 +314,7 @@ export const endpoints = {
   'POST /api/collect/records': { body: collectBody, value: collectValue },
   'GET /api/collect/setup': { value: collectSetupValue },
   'POST /api/collect/states': { body: collectStatesBody, value: collectStatesValue },
+  'POST /api/collect/mine': { body: collectMineBody, value: collectMineValue },
   // exports (the POST /python/export/* calls carry a query and a body: exports/api.ts sends them)
   'GET /api/download/recordList': { value: exportRecordList },
   'POST /api/download/cancel': { body: exportIdBody, value: exportRecord },

@@ -144,6 +144,7 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/collect/clockIn': 'files.upload',
   'GET /api/collect/setup': 'files.upload',
   'POST /api/collect/states': 'files.upload',
+  'POST /api/collect/mine': 'files.upload',
   'POST /api/sync/queryDataList': 'records.read',
   'POST /api/sync/queryDataDetail': 'records.read',
   'POST /api/sync/uploadData4PC': 'files.upload',

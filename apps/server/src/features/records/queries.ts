@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   recordCounts,
@@ -524,4 +524,43 @@ export async function statesOfOwn(db: Executor, collectorId: string, projectCode
         eq(records.projectCode, projectCode),
       ),
     );
+}
+
+/**
+ * A page of the caller's own live records collected since `since` in a project, newest first
+ * (the field app's "my records"). The keyset continues after the row `afterId` (its sort key is
+ * read from the row itself, so the cursor carries no timestamp to parse); the index
+ * records_collector_idx serves it.
+ */
+export async function ownRecentPage(
+  db: Executor,
+  collectorId: string,
+  projectCode: string,
+  since: Date,
+  afterId: string | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: records.id,
+      tableCode: records.tableCode,
+      sectionCode: records.sectionCode,
+      timeSubmit: records.timeSubmit,
+      state: records.state,
+      reason: records.stateReason,
+    })
+    .from(records)
+    .where(
+      and(
+        eq(records.collectorId, collectorId),
+        eq(records.projectCode, projectCode),
+        isNull(records.deletedAt),
+        gte(records.timeSubmit, since),
+        afterId
+          ? sql`(${records.timeSubmit}, ${records.id}) < (select c.time_submit, c.id from records c where c.id = ${afterId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(records.timeSubmit), desc(records.id))
+    .limit(limit);
 }

@@ -8,6 +8,7 @@ import {
   type HistoryEntry,
   type Lang,
   MAX_FIELDS_BYTES,
+  MINE_DAYS,
   MAX_EXAMINE_BY_FILTER,
   MAX_PAGE_NUM,
   type QueryDataListBody,
@@ -1036,4 +1037,39 @@ export async function fieldSetup(deps: AppDeps, projectCode: string) {
 export async function ownStates(deps: AppDeps, auth: AuthContext, projectCode: string, ids: string[]) {
   const rows = await q.statesOfOwn(deps.database.db, auth.userId, projectCode, ids);
   return rows.map((r) => ({ id: r.id, state: r.state, reason: r.reason, deleted: r.deletedAt !== null }));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's own records of the last 30 days in the selected project (sent from any phone),
+ * newest first, one keyset page at a time: the cursor names the last row of the previous page.
+ */
+export async function ownRecent(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  body: { cursor?: string; pageSize: number },
+  now = new Date(),
+) {
+  let afterId: string | undefined;
+  if (body.cursor) {
+    const c = decodeCursor(body.cursor, 1);
+    if (!c || typeof c[0] !== 'string' || !UUID_RE.test(c[0])) throw fail.invalid('cursorInvalid');
+    afterId = c[0];
+  }
+  const since = new Date(now.getTime() - MINE_DAYS * 24 * 3600_000);
+  const rows = await q.ownRecentPage(
+    deps.database.db,
+    auth.userId,
+    projectCode,
+    since,
+    afterId,
+    body.pageSize,
+  );
+  const last = rows[rows.length - 1];
+  return {
+    list: rows.map((r) => ({ ...r, timeSubmit: r.timeSubmit.toISOString() })),
+    nextCursor: last && rows.length === body.pageSize ? encodeCursor([last.id]) : null,
+  };
 }
