@@ -31,6 +31,7 @@ import { overviewRoutes } from './features/overview/routes.ts';
 import { burnPointsRoutes } from './features/burnPoints/routes.ts';
 import { burnReportsRoutes } from './features/burnReports/routes.ts';
 import { gisMapRoutes } from './features/gisMap/routes.ts';
+import { safetyRoutes } from './features/safety/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(burnPointsRoutes);
   await app.register(burnReportsRoutes);
   await app.register(gisMapRoutes);
+  await app.register(safetyRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

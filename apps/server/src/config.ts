@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Key of the signed media URLs (records' photos and videos). Set it when several instances serve one site. */
   MEDIA_URL_SECRET: z.string().min(16).optional(),
   MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** How long a running job's claim lasts without a heartbeat: a killed instance's job is taken up after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export type Config = {
@@ -51,6 +53,8 @@ export type Config = {
   login: { maxPerAccount: number; maxPerAddress: number; lockMinutes: number };
   trustProxy: boolean;
   media: { secret: string; ttlMinutes: number };
+  /** Lease of a claimed job (ms). */
+  jobLeaseMs: number;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     // Without a configured key each process makes its own: its URLs then work only on it.
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     media: {
       secret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       ttlMinutes: e.MEDIA_URL_TTL_MINUTES,

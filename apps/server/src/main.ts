@@ -19,6 +19,7 @@ const app = await buildApp({ config, database, storage });
 // retention of old sessions and audit rows (features/system/jobs.ts) — run on the job runner:
 // claimed from the database, one run per day across instances, taken up again after a crash.
 const stopJobs = startJobWorker(app.deps, {
+  leaseMs: config.jobLeaseMs,
   onError: (error) => app.log.error({ err: error }, 'job worker error'),
 });
 

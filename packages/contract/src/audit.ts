@@ -14,6 +14,7 @@ export const auditListBody = pageQuery.extend({
       'standard',
       'worker',
       'burnPoint',
+      'safetyRecord',
     ])
     .optional(),
   keyword: z.string().trim().max(50).optional(),

@@ -87,6 +87,8 @@ export const ksssListValue = pageOf(ksssItem);
 export const ksssDetailListValue = pageOf(ksssDetailItem);
 export const ksssUploadListValue = pageOf(ksssUploadItem);
 export const ksssUploadTaskQuery = z.object({ id: z.uuid() });
+/** Cancels an import still waiting or importing (not in the spec; /kusishu's import dialog and task list). */
+export const ksssUploadCancelBody = z.object({ id: z.uuid() });
 
 /** Pine species a census may name (松材线虫病 strikes pines); 其他 for any other. */
 export const pineSpecies = [

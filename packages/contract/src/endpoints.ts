@@ -155,6 +155,7 @@ import {
   ksssUploadListValue,
   ksssUploadItem,
   ksssUploadTaskQuery,
+  ksssUploadCancelBody,
   flagListQuery,
   flagListValue,
   qrAddBody,
@@ -170,6 +171,15 @@ import {
   burnPointSaveBody,
   summaryBody,
 } from './index.ts';
+import {
+  safetyDetail,
+  safetyIdQuery,
+  safetyItem,
+  safetyListBody,
+  safetyPrintQuery,
+  safetyPrintValue,
+  safetySaveBody,
+} from './safety.ts';
 // Imported from its own file: index.ts exports notices after this module.
 import {
   noticeItem,
@@ -332,6 +342,7 @@ export const endpoints = {
   'POST /api/sync/ksssDetailList': { body: ksssListBody, value: ksssDetailListValue },
   'POST /api/sync/ksssExcelUploadList': { body: ksssListBody, value: ksssUploadListValue },
   'GET /api/sync/ksssUploadTask': { query: ksssUploadTaskQuery, value: ksssUploadItem },
+  'POST /api/sync/ksssUploadCancel': { body: ksssUploadCancelBody, value: ksssUploadItem },
 
   // qrTags
   'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },
@@ -359,6 +370,11 @@ export const endpoints = {
   // gisMap
   'GET /api/gis/setup': { value: gisSetupValue },
   'GET /api/gis/cells': { query: gisCellsQuery, value: gisCellsValue },
+  // safety ledger
+  'POST /api/safe/list': { body: safetyListBody, value: pageOf(safetyItem) },
+  'GET /api/safe/detail': { query: safetyIdQuery, value: safetyDetail },
+  'POST /api/safe/save': { body: safetySaveBody, value: safetyDetail },
+  'GET /api/safe/print': { query: safetyPrintQuery, value: safetyPrintValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

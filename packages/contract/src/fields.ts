@@ -98,4 +98,14 @@ export const fieldLabels: Record<string, Text> = {
   dynaimcTableName: { 'zh-CN': '数据表', en: 'Data table' },
   // burnReports
   reportDay: { 'zh-CN': '统计日期', en: 'Report day' },
+  // safety ledger
+  topic: { 'zh-CN': '主题', en: 'Topic' },
+  heldOn: { 'zh-CN': '日期', en: 'Date' },
+  place: { 'zh-CN': '地点', en: 'Place' },
+  host: { 'zh-CN': '主讲人', en: 'Led by' },
+  content: { 'zh-CN': '内容', en: 'Content' },
+  attendeeIds: { 'zh-CN': '参加人员', en: 'Attendees' },
+  photoIds: { 'zh-CN': '照片', en: 'Photos' },
+  dateBegin: { 'zh-CN': '开始日期', en: 'From' },
+  dateEnd: { 'zh-CN': '结束日期', en: 'To' },
 };

@@ -28,6 +28,7 @@ export * from './overview.ts';
 export * from './burnPoints.ts';
 export * from './burnReports.ts';
 export * from './gisMap.ts';
+export * from './safety.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

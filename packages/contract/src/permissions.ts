@@ -27,6 +27,8 @@ export const permissionKeys = [
   'qrTags.manage',
   'exports.create',
   'dashboard.read',
+  'safety.read',
+  'safety.manage',
   'system.admin',
 ] as const;
 

@@ -33,7 +33,8 @@ export type AuditEntry = {
     | 'section'
     | 'standard'
     | 'worker'
-    | 'burnPoint';
+    | 'burnPoint'
+    | 'safetyRecord';
   entityId: string | number;
   /** Names only (no words of any language): what the keyword search matches; old rows show it. */
   summary: string;

@@ -27,7 +27,8 @@ type Kind =
   | 'roleFilter'
   | 'sectionFilter'
   | 'qrFlag'
-  | 'burnPoint';
+  | 'burnPoint'
+  | 'safetyRecord';
 /**
  * Filters of a list in A's project (a section or role of B as a search condition, an ID number
  * looked up) may answer 0, with an empty list: those are checked for holding none of B's data.
@@ -83,6 +84,8 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     // The field app's states answer the caller's own records only; B's id gets no answer
     // (records.test.ts sweeps it): nothing to refuse.
     'POST /api/collect/states ids': 'none',
+    // Safety ledger (issue #17): a section as a list filter.
+    'POST /api/safe/list sectionCode': 'sectionFilter',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;
@@ -95,6 +98,7 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     if (/^\/api\/project\//.test(path)) return 'section';
     if (/^\/api\/lwry/.test(path)) return 'worker';
     if (/^\/api\/fsd\//.test(path)) return 'burnPoint';
+    if (/^\/api\/safe\//.test(path)) return 'safetyRecord';
     if (/^\/api\/menu\//.test(path)) return 'none'; // menus are global (system.admin)
     return undefined;
   }
@@ -131,6 +135,9 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     // QR tag batches (issue 15).
     flagId: 'qrFlag',
     parentId: 'qrFlag',
+    // Safety ledger (issue #17).
+    attendeeIds: 'worker',
+    photoIds: 'file',
   };
   if (field in byName) return byName[field];
   return /(id|ids|code|codes)$/i.test(field) ? undefined : 'none';
@@ -168,6 +175,10 @@ const plain: Record<string, unknown> = {
   south: 28,
   east: 120,
   north: 31,
+  topic: '跨项目探针',
+  heldOn: '2026-05-01',
+  dateBegin: '2026-05-01',
+  dateEnd: '2026-05-31',
 };
 
 /** Optional fields a route needs to get past its own checks to the reference under test. */
@@ -215,6 +226,7 @@ describe('cross-project sweep generated from the route table', () => {
       'notices',
       'qr_flags',
       'qr_tags',
+      'safety_records',
     ];
     for (const table of byProject) {
       out[table] = (
@@ -229,6 +241,7 @@ describe('cross-project sweep generated from the route table', () => {
       record_history: sql`select to_jsonb(h)::text as j from record_history h join records r on r.id = h.record_id where r.project_code = 'JS2026' order by 1`,
       worker_faces: sql`select to_jsonb(f)::text as j from worker_faces f join workers w on w.id = f.worker_id where w.project_code = 'JS2026' order by 1`,
       worker_history: sql`select to_jsonb(h)::text as j from worker_history h join workers w on w.id = h.worker_id where w.project_code = 'JS2026' order by 1`,
+      safety_attendees: sql`select to_jsonb(a)::text as j from safety_attendees a join safety_records r on r.id = a.record_id where r.project_code = 'JS2026' order by 1`,
       role_menus: sql`select to_jsonb(m)::text as j from role_menus m join roles r on r.id = m.role_id where r.project_code = 'JS2026' order by 1`,
     };
     for (const [name, query] of Object.entries(related))
@@ -332,6 +345,12 @@ describe('cross-project sweep generated from the route table', () => {
     b.burnPoint = String(
       (await one(sql`select id from burn_points where project_code = 'JS2026' limit 1`)).id,
     );
+    const safety = await t.api<{ id: string }>('POST', '/api/safe/save', {
+      token: tokenB,
+      body: { kind: 'briefing', topic: '乙项目安全交底', heldOn: '2026-05-01', attendeeIds: [b.worker] },
+    });
+    expect(safety.code, safety.message).toBe(0);
+    b.safetyRecord = safety.value.id;
     b.roleFilter = b.role;
     b.sectionFilter = b.sectionCode;
     b.invitation = String(

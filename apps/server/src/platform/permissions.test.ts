@@ -117,6 +117,11 @@ const workerRoutes: Record<string, string[]> = {
       ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
     ]),
   ),
+  // Safety ledger (issue #17): read by the project's staff, recorded by administrators and section managers.
+  'POST /api/safe/list': ['project_admin', 'supervisor', 'section_manager'],
+  'GET /api/safe/detail': ['project_admin', 'supervisor', 'section_manager'],
+  'GET /api/safe/print': ['project_admin', 'supervisor', 'section_manager'],
+  'POST /api/safe/save': ['project_admin', 'section_manager'],
 };
 
 const matrixRoutes = [
@@ -185,6 +190,7 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/sync/exportKsssDetail': 'records.read',
   'GET /api/sync/ksssTemplate': 'records.read',
   'POST /api/sync/ksssExcelUpload': 'records.edit',
+  'POST /api/sync/ksssUploadCancel': 'records.edit',
   // QR tags (issue 15): holders of qrTags.manage are checked in qrTags.test.ts; the scan is open.
   'POST /api/qrInfo/list': 'qrTags.manage',
   'GET /api/qrInfo/getFlagList': 'qrTags.manage',

@@ -71,6 +71,7 @@ const pages = {
   fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
   fsdReport: () => import('../features/burnReports/pages/FireReportPage.tsx'),
   gisMap: () => import('../features/gisMap/pages/GisMapPage.tsx'),
+  safe: () => import('../features/safety/pages/SafetyLedgerPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -178,7 +179,7 @@ export const layoutRoutes: RouteDef[] = [
     hidden: true,
     activeMenu: '/dataCenter',
   }),
-  later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
+  screen('/safe/:id', 'Safe', 'route.safe', pages.safe, { icon: 'safety' }),
   screen('/messageCenter', 'MessageCenter', 'route.messageCenter', pages.messageCenter, { icon: 'message' }),
   screen('/gistest', 'Gistest', 'route.gistest', pages.gisMap, { icon: 'map' }),
   {

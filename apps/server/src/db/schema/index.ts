@@ -15,3 +15,4 @@ export * from './jobs.ts';
 export * from './notices.ts';
 export * from './qrTags.ts';
 export * from './burnPoints.ts';
+export * from './safety.ts';

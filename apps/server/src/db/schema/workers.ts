@@ -47,6 +47,11 @@ export const workers = pgTable(
     policyNo: text().notNull().default(''),
     insuranceStart: date({ mode: 'string' }),
     insuranceEnd: date({ mode: 'string' }),
+    /**
+     * The insurance end date for which the "insurance ending" notice was sent (the daily check sends
+     * it once per worker per end date; a new end date is noticed again).
+     */
+    insuranceNoticeEnd: date({ mode: 'string' }),
     /** 0 pending, 1 approved, 2 rejected (wire examineStatus). */
     reviewStatus: smallint().notNull().default(0),
     reviewReason: text().notNull().default(''),

@@ -347,6 +347,43 @@ describe('dead-tree census (ksss)', () => {
     expect(shown.message).toContain('导入被中断');
   });
 
+  it('cancels an import still waiting or importing: nothing is written, its job ends, an ended one is refused', async () => {
+    const db = t.deps.database.db;
+    const before = (await db.select().from(deadTrees)).length;
+    const cancel = (token: string, id: string) =>
+      t.api<KsssUploadItem>('POST', '/api/sync/ksssUploadCancel', { token, body: { id } });
+
+    // Waiting: cancelled before any worker claims it; the job never runs.
+    const waiting = await sendOnly(admin, await censusWorkbook([censusRow(9_500), censusRow(9_501)]));
+    expect((await cancel(bd, waiting.id)).code).toBe(ErrorCode.forbidden); // records.edit needed
+    expect((await cancel(js, waiting.id)).code).toBe(ErrorCode.notFound); // another project's
+    const cancelled = await cancel(admin, waiting.id);
+    expect(cancelled.code, cancelled.message).toBe(0);
+    expect(cancelled.value).toMatchObject({ state: 3, accepted: 0 });
+    expect(cancelled.value.message).toContain('已取消');
+    const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, waiting.id));
+    expect(job!.status).toBe('cancelled');
+    await runDueJobs(t.deps);
+    expect((await db.select().from(deadTrees)).length).toBe(before);
+
+    // Importing: its file read but not yet written when the cancel lands; the write is skipped.
+    const running = await sendOnly(admin, await censusWorkbook([censusRow(9_600)]));
+    const claimed = await claimJob(t.deps, 'slow-worker');
+    expect(claimed?.params).toMatchObject({ importId: running.id });
+    await db.update(deadTreeImports).set({ state: 1 }).where(eq(deadTreeImports.id, running.id));
+    expect((await cancel(admin, running.id)).value.state).toBe(3);
+    expect(await runImport(t.deps, running.id)).toMatchObject({ state: 3, accepted: 0 });
+    expect((await db.select().from(deadTrees)).length).toBe(before);
+    const [runningJob] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
+    expect(runningJob!.status).toBe('cancelled');
+
+    // A cancelled file may be uploaded again (it did not count as imported); a finished one cannot be cancelled.
+    const again = await importRows(admin, [[...censusRow(9_600)]]);
+    expect(again.value).toMatchObject({ state: 2, accepted: 1 });
+    expect((await cancel(admin, again.value.id)).code).toBe(ErrorCode.conflict);
+    expect((await db.select().from(deadTrees)).length).toBe(before + 1);
+  });
+
   it('an import killed before its end leaves nothing and is marked failed; a finished one is never run again', async () => {
     const db = t.deps.database.db;
     const [file] = await db.select().from(files).where(eq(files.kind, 'import')).limit(1);

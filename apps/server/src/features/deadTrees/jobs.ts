@@ -1,6 +1,6 @@
 import type { Lang } from '@pineguard/contract';
-import { enqueueJob, getJob, registerJobKind } from '../../platform/jobs.ts';
-import { runImport, useImportScheduler, useJobStatus } from './service.ts';
+import { cancelJob, enqueueJob, getJob, registerJobKind } from '../../platform/jobs.ts';
+import { runImport, useImportScheduler, useJobCancel, useJobStatus } from './service.ts';
 
 /**
  * The census import runs as a background job (platform/jobs.ts): the upload answers at once with
@@ -32,6 +32,10 @@ useImportScheduler(async (deps, task, lang) => {
     uniqueKey: task.id,
   });
   return job.id;
+});
+
+useJobCancel(async (deps, jobId) => {
+  await cancelJob(deps, jobId);
 });
 
 useJobStatus(async (deps, jobId) => {

@@ -134,6 +134,46 @@ export async function updateImport(
   await db.update(deadTreeImports).set(patch).where(eq(deadTreeImports.id, id));
 }
 
+/**
+ * Marks a task still waiting or importing cancelled (state 3); answers false when it had already
+ * ended. The import's final transaction locks the task row and writes only if it is still
+ * importing, so a cancel and a finishing import never both win.
+ */
+export async function cancelImport(db: Executor, projectCode: string, id: string, message: string) {
+  const rows = await db
+    .update(deadTreeImports)
+    .set({ state: 3, message, finishedAt: new Date() })
+    .where(
+      and(
+        eq(deadTreeImports.projectCode, projectCode),
+        eq(deadTreeImports.id, id),
+        inArray(deadTreeImports.state, [0, 1]),
+      ),
+    )
+    .returning({ id: deadTreeImports.id });
+  return rows.length > 0;
+}
+
+/** Starts a task (state 1) unless it has ended (cancelled meanwhile); answers whether it started. */
+export async function startImport(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(deadTreeImports)
+    .set({ state: 1, progress: 0, message: '' })
+    .where(and(eq(deadTreeImports.id, id), inArray(deadTreeImports.state, [0, 1])))
+    .returning({ id: deadTreeImports.id });
+  return rows.length > 0;
+}
+
+/** The task's state under a row lock (inside the import's final transaction). */
+export async function lockImportState(db: Executor, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ state: deadTreeImports.state })
+    .from(deadTreeImports)
+    .where(eq(deadTreeImports.id, id))
+    .for('update');
+  return row?.state;
+}
+
 /** Tasks left waiting or importing by a process that died: no row of theirs was written. */
 export async function interruptedImports(db: Executor, ids?: string[]): Promise<ImportRow[]> {
   return db

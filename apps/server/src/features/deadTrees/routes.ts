@@ -1,4 +1,5 @@
 import {
+  ksssUploadCancelBody,
   envelope,
   ErrorCode,
   fileKinds,
@@ -97,6 +98,19 @@ export const deadTreesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'records.read' },
     schema: { tags, summary: '导出枯死松树明细 Excel（流式，列同导入模板）', body: ksssExportBody },
     handler: async (req, reply) => sendFile(reply, deadTrees.exportTrees(ctx(req), req.body.xiaobanCode)),
+  });
+
+  // Not in the spec: cancel an import still waiting or importing (docs/decisions.md, census).
+  app.post('/api/sync/ksssUploadCancel', {
+    config: { access: 'records.edit' },
+    schema: {
+      tags,
+      summary: '取消枯死松树普查表导入任务',
+      body: ksssUploadCancelBody,
+      response: { 200: envelope(ksssUploadItem) },
+    },
+    handler: async (req) =>
+      ok(await deadTrees.cancelUpload(ctx(req), req.body.id), t(requestLang(req), 'ksssCancelled')),
   });
 
   app.get('/api/sync/ksssTemplate', {

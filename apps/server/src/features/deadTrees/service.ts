@@ -320,6 +320,28 @@ export function useJobStatus(next: JobStatusOf): void {
   jobStatus = next;
 }
 
+type JobCancel = (deps: AppDeps, jobId: string) => Promise<void>;
+let jobCancel: JobCancel = async () => undefined;
+
+export function useJobCancel(next: JobCancel): void {
+  jobCancel = next;
+}
+
+/**
+ * Cancels an import still waiting or importing: the task shows cancelled at once and its job is
+ * stopped; nothing of the file is written (the final write checks the task under a lock).
+ */
+export async function cancelUpload(ctx: DeadTreeContext, id: string): Promise<KsssUploadItem> {
+  const db = ctx.deps.database.db;
+  const row = await q.findImport(db, ctx.projectCode, id);
+  if (!row) throw new AppError(ErrorCode.notFound, 'ksssTaskNotFound');
+  if (!(await q.cancelImport(db, ctx.projectCode, id, t('zh-CN', 'ksssCancelled')))) {
+    throw new AppError(ErrorCode.conflict, 'ksssCancelTooLate');
+  }
+  if (row.task.jobId) await jobCancel(ctx.deps, row.task.jobId);
+  return uploadTask(ctx, id);
+}
+
 /**
  * A task still waiting or importing whose job has ended without finishing it (its attempts used
  * after restarts, timed out, cancelled) is marked failed with the job's reason; nothing of its
@@ -529,7 +551,8 @@ export async function runImport(
     await q.updateImport(db, importId, { progress: p });
     await options.progress?.(p);
   };
-  await q.updateImport(db, importId, { state: 1, progress: 0, message: '' });
+  // Cancelled meanwhile: nothing to do.
+  if (!(await q.startImport(db, importId))) return { state: 3, accepted: 0, rejected: 0 };
   const fail = async (message: string) => {
     await q.updateImport(db, importId, { state: 3, message, finishedAt: new Date() });
     return { state: 3, accepted: 0, rejected: 0 };
@@ -558,7 +581,9 @@ export async function runImport(
   await progress(60);
   const errorFileId = parsed.rejected ? await writeErrorReport(deps, task, parsed, lang) : null;
   const accepted = parsed.rows.length;
-  await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
+    // Cancelled while it was read: write nothing.
+    if ((await q.lockImportState(tx, importId)) !== 1) return false;
     await q.writeTrees(tx, task.projectCode, importId, parsed.rows);
     await q.updateImport(tx, importId, {
       state: 2,
@@ -570,7 +595,9 @@ export async function runImport(
       message: t(lang, 'ksssImported', { accepted, rejected: parsed.rejected }),
       finishedAt: new Date(),
     });
+    return true;
   });
+  if (!written) return { state: 3, accepted: 0, rejected: 0 };
   await options.progress?.(100);
   return { state: 2, accepted, rejected: parsed.rejected };
 }

@@ -58,7 +58,13 @@ describe('built-in roles on existing databases', () => {
     );
     expect(admin.permissions).not.toContain('records.review'); // the administrator's edit stays
     const sup = await role('supervisor');
-    expect(sup.permissions.sort()).toEqual(['records.read', 'workers.export', 'workers.idNumber']);
+    // Version 2's worker permissions and version 3's safety ledger reading.
+    expect(sup.permissions.sort()).toEqual([
+      'records.read',
+      'safety.read',
+      'workers.export',
+      'workers.idNumber',
+    ]);
     expect(sup.menus).toEqual([701, 702, 703]);
     expect((await role('gov_viewer')).permissions).toEqual(['records.read']);
 

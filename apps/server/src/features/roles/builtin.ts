@@ -45,6 +45,7 @@ export const builtinRoles: BuiltinRole[] = [
       'qrTags.manage',
       'exports.create',
       'dashboard.read',
+      'safety.read',
     ],
     menus: [100, 200, 300, 400, 500, 600, 701, 702, 703, 5000, 800, 900],
   },
@@ -64,6 +65,8 @@ export const builtinRoles: BuiltinRole[] = [
       'burnPoints.read',
       'exports.create',
       'dashboard.read',
+      'safety.read',
+      'safety.manage',
     ],
     menus: [100, 300, 400, 500, 701, 703, 704, 705, 800, 900],
   },
@@ -125,6 +128,10 @@ export const builtinGrantChanges: {
   { version: 2, role: 'gov_viewer', permissions: [], menus: [701] },
   // Session 6: the fire reports' screen (603) for the government viewer (others hold all of 600).
   { version: 3, role: 'gov_viewer', permissions: [], menus: [603] },
+  // Session 6: the safety ledger (issue #17).
+  { version: 3, role: 'project_admin', permissions: ['safety.read', 'safety.manage'], menus: [] },
+  { version: 3, role: 'supervisor', permissions: ['safety.read'], menus: [] },
+  { version: 3, role: 'section_manager', permissions: ['safety.read', 'safety.manage'], menus: [] },
 ];
 
 /** The newest version of the built-in grants (what a role created now starts at). */

@@ -1,5 +1,5 @@
 import { registerDailyJob, registerJobKind } from '../../platform/jobs.ts';
-import { expireInsurance } from '../workers/index.ts';
+import { expireInsurance, noticeInsuranceEnding } from '../workers/index.ts';
 import { runRetention } from './retention.ts';
 
 /**
@@ -11,7 +11,11 @@ export const RETENTION_JOB = 'system.retention';
 
 // Clock-in goes off for workers whose insurance has ended: a few minutes after China midnight
 // (or at start when the server was down then).
-registerJobKind(INSURANCE_CHECK_JOB, async (_job, ctx) => ({ clockInOff: await expireInsurance(ctx.deps) }));
+// It also notices insurance ending within 30 days, once per worker and end date.
+registerJobKind(INSURANCE_CHECK_JOB, async (_job, ctx) => ({
+  clockInOff: await expireInsurance(ctx.deps),
+  endingNoticed: await noticeInsuranceEnding(ctx.deps),
+}));
 registerDailyJob(INSURANCE_CHECK_JOB, { hour: 0, minute: 5 });
 
 // Old sessions and audit rows (SESSION_RETENTION_DAYS, AUDIT_RETENTION_DAYS).

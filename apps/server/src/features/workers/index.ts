@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { workerCountInProject } from './queries.ts';
 
 export { expireInsurance, onDutyToday } from './service.ts';
+export { INSURANCE_ENDING_DAYS, insuranceEnding, noticeInsuranceEnding } from './service.ts';
 
 /**
  * How many workers a project (not deleted ones) or one of its sections (deleted ones too: they

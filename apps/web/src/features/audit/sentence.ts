@@ -45,6 +45,7 @@ const zh: Record<string, string> = {
   'standard.update.factor': '保存了上报因子 {name}（{code}）',
   'standard.delete.factor': '删除了上报因子 {name}（{code}）',
   'worker.create': '新增劳务人员 {name}',
+  'safetyRecord.create': '登记安全台账 {name}',
   'worker.update': '修改了劳务人员 {name}',
   'worker.delete': '删除了劳务人员 {name}',
   'worker.approve': '审核通过了劳务人员 {name}{reason}',
@@ -94,6 +95,7 @@ const en: Record<string, string> = {
   'standard.update.factor': 'saved the report factor {name} ({code})',
   'standard.delete.factor': 'deleted the report factor {name} ({code})',
   'worker.create': 'added the worker {name}',
+  'safetyRecord.create': 'recorded the safety session {name}',
   'worker.update': 'edited the worker {name}',
   'worker.delete': 'deleted the worker {name}',
   'worker.approve': 'approved the worker {name}{reason}',
@@ -116,6 +118,7 @@ const entityNames: Record<string, Record<Lang, string>> = {
   standard: { 'zh-CN': '标准', en: 'standard' },
   worker: { 'zh-CN': '劳务人员', en: 'worker' },
   burnPoint: { 'zh-CN': '焚烧点', en: 'burn point' },
+  safetyRecord: { 'zh-CN': '安全台账', en: 'safety record' },
 };
 
 export const actionLabel = (action: string, lang: Lang) =>

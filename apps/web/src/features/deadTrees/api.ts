@@ -1,5 +1,5 @@
 import type { KsssListInput } from '@pineguard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, download, saveBlob } from '../../shared/http.ts';
 
 export const deadTreesKey = ['deadTrees'];
@@ -30,6 +30,15 @@ export function useUploadList(input: Paged) {
 }
 
 /** One import task, polled every second while it waits or runs. */
+/** Cancels an import still waiting or importing; the lists and the task follow. */
+export function useCancelUpload() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call('POST /api/sync/ksssUploadCancel', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deadTreesKey }),
+  });
+}
+
 export function useUploadTask(id: string | null) {
   return useQuery({
     queryKey: [...deadTreesKey, 'task', id],

@@ -1,5 +1,5 @@
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
-import type { ExportFormat, RecordFilter } from '@pineguard/contract';
+import type { ExportFormat, ExportQuery, RecordFilter } from '@pineguard/contract';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useStartExport } from './api.ts';
@@ -16,8 +16,8 @@ export function ExportButtons({ filter }: { filter: RecordFilter & { prjCode: st
   const start = useStartExport();
   const [drawer, setDrawer] = useState(false);
 
-  const run = async (format: ExportFormat) => {
-    await start.mutateAsync({ format, filter });
+  const run = async (format: ExportFormat, media?: ExportQuery['media']) => {
+    await start.mutateAsync({ format, filter, ...(media ? { media } : {}) });
     void message.success(t('started'));
     setDrawer(true);
   };
@@ -44,11 +44,24 @@ export function ExportButtons({ filter }: { filter: RecordFilter & { prjCode: st
           menu={{
             items: [
               { key: 'geojson', label: t('export.geojson') },
-              { key: 'media', label: t('export.media') },
+              {
+                key: 'media',
+                label: t('export.media'),
+                // The "exclude media" choice: both kinds, or one kind left out (`media=` query).
+                children: [
+                  { key: 'media:all', label: t('export.mediaAll') },
+                  { key: 'media:photo', label: t('export.mediaPhoto') },
+                  { key: 'media:video', label: t('export.mediaVideo') },
+                ],
+              },
               { type: 'divider' },
               { key: 'records', label: t('openRecords') },
             ],
-            onClick: ({ key }) => (key === 'records' ? setDrawer(true) : void run(key as ExportFormat)),
+            onClick: ({ key }) => {
+              if (key === 'records') setDrawer(true);
+              else if (key.startsWith('media:')) void run('media', key.slice(6) as ExportQuery['media']);
+              else void run(key as ExportFormat);
+            },
           }}
         >
           <Button icon={<DownOutlined />} aria-label={t('export.more')} data-testid="export-more" />

@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportRecord, RecordFilter } from '@pineguard/contract';
+import type { ExportFormat, ExportQuery, ExportRecord, RecordFilter } from '@pineguard/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { limits } from '../../shared/config.ts';
 import { api, download, http, saveBlob } from '../../shared/http.ts';
@@ -19,9 +19,22 @@ export function useExportRecords(open: boolean) {
 export function useStartExport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ format, filter }: { format: ExportFormat; filter: RecordFilter & { prjCode: string } }) =>
+    mutationFn: ({
+      format,
+      filter,
+      media,
+    }: {
+      format: ExportFormat;
+      filter: RecordFilter & { prjCode: string };
+      /** Media ZIP only: leave videos (`photo`) or photos (`video`) out; both by default. */
+      media?: ExportQuery['media'];
+    }) =>
       http.post<ExportRecord>(`/python/export/${format}`, filter, {
-        params: { prjCode: filter.prjCode, prjStandCode: filter.prjStandCode },
+        params: {
+          prjCode: filter.prjCode,
+          prjStandCode: filter.prjStandCode,
+          ...(format === 'media' && media ? { media } : {}),
+        },
         timeoutMs: limits.exportTimeoutMs,
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: exportRecordsKey }),

@@ -38,6 +38,7 @@ const zh = {
   'group.workers': '劳务人员',
   'group.burnPoints': '焚烧点',
   'group.files': '文件与导出',
+  'group.safety': '安全台账',
   'group.system': '系统',
   'switch.label': '当前角色',
   'switch.title': '切换角色',
@@ -84,6 +85,7 @@ const en: Record<Key, string> = {
   'group.workers': 'Workers',
   'group.burnPoints': 'Burn points',
   'group.files': 'Files and exports',
+  'group.safety': 'Safety ledger',
   'group.system': 'System',
   'switch.label': 'Role',
   'switch.title': 'Switch role',
@@ -117,6 +119,8 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
   'files.read': { 'zh-CN': '查看文件', en: 'Read files' },
   'files.upload': { 'zh-CN': '上传文件', en: 'Upload files' },
   'exports.create': { 'zh-CN': '导出数据', en: 'Export data' },
+  'safety.read': { 'zh-CN': '查看安全台账', en: 'View the safety ledger' },
+  'safety.manage': { 'zh-CN': '登记安全台账', en: 'Record safety briefings' },
   'system.admin': { 'zh-CN': '系统管理（超级管理员）', en: 'System administration (super admin)' },
 };
 
@@ -133,4 +137,5 @@ export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
   },
   { group: 'group.burnPoints', keys: ['burnPoints.read', 'burnPoints.manage'] },
   { group: 'group.files', keys: ['files.read', 'files.upload', 'exports.create'] },
+  { group: 'group.safety', keys: ['safety.read', 'safety.manage'] },
 ];

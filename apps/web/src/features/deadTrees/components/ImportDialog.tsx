@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
 import { useSession } from '../../../shared/session.ts';
-import { deadTreesKey, downloadFile, downloadTemplate, useUploadTask } from '../api.ts';
+import { deadTreesKey, downloadFile, downloadTemplate, useCancelUpload, useUploadTask } from '../api.ts';
 import { useDeadTreesT } from '../messages.ts';
 
 /**
@@ -22,6 +22,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [taskId, setTaskId] = useState<string | null>(null);
   const task = useUploadTask(taskId).data;
   const finished = task?.state === 2 || task?.state === 3;
+  const cancel = useCancelUpload();
 
   useEffect(() => {
     if (finished) void client.invalidateQueries({ queryKey: deadTreesKey });
@@ -85,6 +86,22 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               {t('dialog.importing')} · {t(`task.${task.state}`)}
             </Typography.Text>
             <Progress percent={task.progress} status="active" />
+            <Button
+              danger
+              size="small"
+              loading={cancel.isPending}
+              data-testid="ksss-cancel"
+              onClick={() =>
+                void cancel
+                  .mutateAsync(task.id)
+                  .then(({ value }) => client.setQueryData([...deadTreesKey, 'task', value.id], value))
+                  .catch((error: unknown) =>
+                    message.error(error instanceof Error ? error.message : String(error)),
+                  )
+              }
+            >
+              {t('cancel.label')}
+            </Button>
           </div>
         )}
         {task?.state === 2 && (

@@ -2,12 +2,14 @@ import type { KsssDetailItem, KsssItem, KsssUploadItem } from '@pineguard/contra
 import { Alert, Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
+import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import {
   downloadFile,
   downloadTemplate,
   exportCensus,
   exportTrees,
+  useCancelUpload,
   useCensusList,
   useTreeList,
   useUploadList,
@@ -35,6 +37,7 @@ export default function KusishuPage() {
   const treeFilter = selected ?? keyword;
   const trees = useTreeList({ ...treePage, xiaobanCode: treeFilter });
   const uploads = useUploadList(uploadPage);
+  const cancelUpload = useCancelUpload();
   const [form] = Form.useForm<{ xiaobanCode?: string }>();
   const about = (q: { data?: { totalExact?: boolean } }) =>
     q.data?.totalExact === false ? (total: number) => t('totalAbout', { total }) : undefined;
@@ -114,6 +117,14 @@ export default function KusishuPage() {
           <Button type="link" size="small" onClick={() => void downloadFile(r.fileUrl, r.fileName)}>
             {t('sourceFile')}
           </Button>
+          {(r.state === 0 || r.state === 1) && may('records.edit') && (
+            <ConfirmAction
+              title={t('cancel.confirm', { name: r.fileName })}
+              label={t('cancel.label')}
+              danger
+              run={() => cancelUpload.mutateAsync(r.id)}
+            />
+          )}
         </Space>
       ),
     },
