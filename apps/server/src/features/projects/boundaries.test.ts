@@ -354,8 +354,17 @@ describe('section boundaries', () => {
     expect(
       (await t.api('POST', '/api/project/clearBdBoundary', { token: admin, body: { id: section.id } })).code,
     ).toBe(ErrorCode.notFound);
-    const foreign = await send(admin, zip, 'kh.zip', { mode: 'apply', sectionId: section.id });
+    // A square in 江山市 (JS2026's county) sent to KH2026's section from JS2026: no such section here.
+    const jsSquare = geojson([
+      {
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: square(118.5, 28.5, 118.52, 28.52) },
+      },
+    ]);
+    const foreign = await send(admin, jsSquare, 'js.geojson', { mode: 'apply', sectionId: section.id });
     expect(foreign.code).toBe(ErrorCode.validation);
+    expect(foreign.message).toBe('标段不存在');
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
     expect((await boundaries()).get('KH-BD02')!.boundary).toHaveLength(2);
     const cleared = await t.api('POST', '/api/project/clearBdBoundary', {

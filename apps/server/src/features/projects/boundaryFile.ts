@@ -1,3 +1,6 @@
+// The bench and e2e programs import this file without apps/server/src in their includes.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./shpjs.d.ts" />
 import { inflateRawSync } from 'node:zlib';
 import { boundaryLimits, type MessageKey } from '@pineguard/contract';
 import { iter } from 'but-unzip';
