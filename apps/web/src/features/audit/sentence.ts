@@ -86,7 +86,8 @@ const en: Record<string, string> = {
   'section.create': 'added the section {name} ({code})',
   'section.update': 'edited the section {name} ({code})',
   'section.delete': 'deleted the section {name} ({code})',
-  'section.update.boundary': 'imported the boundary of the section {name} ({code}) from {file} ({vertices} points)',
+  'section.update.boundary':
+    'imported the boundary of the section {name} ({code}) from {file} ({vertices} points)',
   'section.update.boundaryCleared': 'cleared the boundary of the section {name} ({code})',
   'standard.update.table': 'edited the standard table {name} ({code})',
   'standard.create.column': 'added the field {name} ({code}) to the standard table {table}',
