@@ -74,7 +74,7 @@ it('deleting a project with data is refused with what it holds; an empty one is 
     .getByRole('button', { name: /删\s?除/ })
     .click();
   await confirmPopover(page);
-  await page.getByText('项目已归档').waitFor();
+  await page.getByText('项目已归档', { exact: true }).waitFor();
   await expect.poll(() => row('EMPTY26').count()).toBe(0);
   await page.getByText('已归档', { exact: true }).click();
   await row('EMPTY26').waitFor();
@@ -83,7 +83,7 @@ it('deleting a project with data is refused with what it holds; an empty one is 
     .getByRole('button', { name: /恢\s?复/ })
     .click();
   await confirmPopover(page);
-  await page.getByText('项目已恢复').waitFor();
+  await page.getByText('项目已恢复', { exact: true }).waitFor();
   await page.getByText('在用项目', { exact: true }).click();
   await row('EMPTY26').waitFor();
   await page.context().close();

@@ -29,6 +29,7 @@ import { deadTreesRoutes } from './features/deadTrees/routes.ts';
 import { qrTagsRoutes } from './features/qrTags/routes.ts';
 import { overviewRoutes } from './features/overview/routes.ts';
 import { burnPointsRoutes } from './features/burnPoints/routes.ts';
+import { burnReportsRoutes } from './features/burnReports/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(qrTagsRoutes);
   await app.register(overviewRoutes);
   await app.register(burnPointsRoutes);
+  await app.register(burnReportsRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -9,6 +9,12 @@ export type BurnPointKind = z.infer<typeof burnPointKind>;
 export const burnPointStates = ['approved', 'suspended'] as const;
 export const burnPointState = z.enum(burnPointStates);
 export type BurnPointState = z.infer<typeof burnPointState>;
+/**
+ * Why a burn record is flagged (`fsd_flag` on a records-list row and the detail): the point it
+ * names is suspended, or no registered point of the project has that name.
+ */
+export const burnPointFlag = z.enum(['suspended', 'unknown']);
+export type BurnPointFlag = z.infer<typeof burnPointFlag>;
 
 /** The default burn-record table (spec §9). */
 export const defaultBurnTable = 'gbymfs0101';

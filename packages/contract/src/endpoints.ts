@@ -4,6 +4,14 @@ import { z } from 'zod';
 // this module's body runs, whichever side is imported first.
 import {
   sectionBoundaryItem,
+  reportBody,
+  yesterdayValue,
+  sevenDayValue,
+  checkPassListBody,
+  createReportListBody,
+  burnRecordPage,
+  chartValue,
+  ratioValue,
   tableSummaryQuery,
   tableSummaryValue,
   homeDataQuery,
@@ -100,6 +108,8 @@ import {
   collectValue,
   collectStatesBody,
   collectStatesValue,
+  collectMineBody,
+  collectMineValue,
   uploadColumnsValue,
   uploadData4PCBody,
   ymfsDetailValue,
@@ -303,6 +313,7 @@ export const endpoints = {
   'POST /api/collect/records': { body: collectBody, value: collectValue },
   'GET /api/collect/setup': { value: collectSetupValue },
   'POST /api/collect/states': { body: collectStatesBody, value: collectStatesValue },
+  'POST /api/collect/mine': { body: collectMineBody, value: collectMineValue },
   // exports (the POST /python/export/* calls carry a query and a body: exports/api.ts sends them)
   'GET /api/download/recordList': { value: exportRecordList },
   'POST /api/download/cancel': { body: exportIdBody, value: exportRecord },
@@ -339,6 +350,13 @@ export const endpoints = {
   // section boundaries (the import itself is a multipart upload, outside this map)
   'GET /api/project/bdBoundaries': { value: z.array(sectionBoundaryItem) },
   'POST /api/project/clearBdBoundary': { body: sectionIdBody, value: none },
+  // fire reports (burnReports)
+  'POST /api/summary/fsYesterdayReport': { body: reportBody, value: yesterdayValue },
+  'POST /api/summary/sevenDayReport': { body: reportBody, value: sevenDayValue },
+  'POST /api/summary/fsdCheckPassList': { body: checkPassListBody, value: burnRecordPage },
+  'POST /api/summary/fsdCreateReportList': { body: createReportListBody, value: burnRecordPage },
+  'POST /api/summary/fsdChartReport': { body: reportBody, value: chartValue },
+  'POST /api/summary/fszpylReport': { body: reportBody, value: ratioValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

@@ -96,4 +96,6 @@ export const fieldLabels: Record<string, Text> = {
   personInCharge: { 'zh-CN': '负责人', en: 'Person in charge' },
   townshipCode: { 'zh-CN': '乡镇', en: 'Township' },
   dynaimcTableName: { 'zh-CN': '数据表', en: 'Data table' },
+  // burnReports
+  reportDay: { 'zh-CN': '统计日期', en: 'Report day' },
 };

@@ -26,6 +26,7 @@ export * from './deadTrees.ts';
 export * from './qrTags.ts';
 export * from './overview.ts';
 export * from './burnPoints.ts';
+export * from './burnReports.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

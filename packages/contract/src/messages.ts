@@ -620,6 +620,11 @@ export const messages = {
     en: 'No feature matches a section of this project (the values of "{field}" against section codes and names)',
   },
   boundaryImported: { 'zh-CN': '已导入 {count} 个标段的边界', en: 'Boundaries of {count} sections imported' },
+  // burnReports (#15)
+  reportDayFuture: {
+    'zh-CN': '统计日期不能晚于今天：{day}',
+    en: 'The report day cannot be later than today: {day}',
+  },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

@@ -118,6 +118,8 @@ export const recordRow = z
     state_reason: z.string().nullable(),
     table_code: z.string(),
     deleted: z.boolean(),
+    /** A burn record naming a suspended or unregistered burn point (issue 15); absent otherwise. */
+    fsd_flag: z.enum(['suspended', 'unknown']).optional(),
   })
   .catchall(z.unknown());
 export type RecordRow = z.infer<typeof recordRow>;
@@ -405,3 +407,29 @@ export const collectStateItem = z.object({
 });
 export type CollectStateItem = z.infer<typeof collectStateItem>;
 export const collectStatesValue = z.object({ list: z.array(collectStateItem) });
+
+/**
+ * POST /api/collect/mine {cursor?, pageSize?}: the caller's own records of the last 30 days in the
+ * selected project, newest first (sent from any phone), paged by keyset: `nextCursor` is null on
+ * the last page.
+ */
+export const MINE_DAYS = 30;
+export const collectMineBody = z.object({
+  cursor: z.string().max(200).optional(),
+  pageSize: z.number().int().min(1).max(100).default(50),
+});
+export const collectMineItem = z.object({
+  id: z.string(),
+  tableCode: z.string(),
+  sectionCode: z.string(),
+  timeSubmit: z.string(),
+  /** 10 uploaded, 20 approved, 30 sent back, 40 rejected. */
+  state: z.string(),
+  reason: z.string().nullable(),
+});
+export type CollectMineItem = z.infer<typeof collectMineItem>;
+export const collectMineValue = z.object({
+  list: z.array(collectMineItem),
+  nextCursor: z.string().nullable(),
+});
+export type CollectMineValue = z.infer<typeof collectMineValue>;

@@ -82,4 +82,16 @@ describe('HTTP edges', () => {
     });
     expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
+
+  it('lets only the field app’s pages compile WebAssembly (its QR reader), never eval', async () => {
+    const field = String(
+      (await t.app.inject({ method: 'GET', url: '/m/' })).headers['content-security-policy'],
+    );
+    expect(field).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(field).not.toMatch(/script-src[^;]*'unsafe-eval'/);
+    for (const url of ['/', '/api/health', '/mobile']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(csp, url).not.toContain('wasm-unsafe-eval');
+    }
+  });
 });

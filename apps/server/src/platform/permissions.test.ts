@@ -107,6 +107,20 @@ const workerRoutes: Record<string, string[]> = {
   'POST /api/fsd/save': ['project_admin'],
   'POST /api/fsd/delete': ['project_admin'],
   'GET /api/lwryUser/clockInList': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+  // Fire reports (/api/summary/*): whoever reads the burn points.
+  ...Object.fromEntries(
+    [
+      'fsYesterdayReport',
+      'sevenDayReport',
+      'fsdCheckPassList',
+      'fsdCreateReportList',
+      'fsdChartReport',
+      'fszpylReport',
+    ].map((p) => [
+      `POST /api/summary/${p}`,
+      ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],
+    ]),
+  ),
 };
 
 const matrixRoutes = [
@@ -143,6 +157,7 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/collect/clockIn': 'files.upload',
   'GET /api/collect/setup': 'files.upload',
   'POST /api/collect/states': 'files.upload',
+  'POST /api/collect/mine': 'files.upload',
   'POST /api/sync/queryDataList': 'records.read',
   'POST /api/sync/queryDataDetail': 'records.read',
   'POST /api/sync/uploadData4PC': 'files.upload',

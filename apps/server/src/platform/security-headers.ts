@@ -46,6 +46,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         ? 'camera=(self), microphone=(self), geolocation=(self)'
         : 'camera=(), microphone=(), geolocation=()',
     );
+    // The field app reads QR tags with ZXing compiled to WebAssembly where the phone has no
+    // BarcodeDetector: its pages may compile wasm ('wasm-unsafe-eval' allows WebAssembly only,
+    // never JavaScript eval); the back office may not.
+    const csp = reply.getHeader('content-security-policy');
+    if (field && typeof csp === 'string') {
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"),
+      );
+    }
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { files, users, workerFaces, workers } from '../db/schema/index.ts';
@@ -279,4 +279,40 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
     for (const f of faces)
       await tx.update(workers).set({ currentFaceId: f.id }).where(eq(workers.id, f.workerId));
   }
+  await linkDemoWorker(tx, today);
+}
+
+/**
+ * The field app's demo login `demo_worker` can clock in: it is linked (by its phone, the account ↔
+ * worker link of clock-in) to one of KH2026's workers of the first section who is approved, insured
+ * well past today, has a face photo and clock-in on; that worker takes the account's name. Once:
+ * an account that already has a phone is left alone.
+ */
+async function linkDemoWorker(tx: Tx, today: string): Promise<void> {
+  const [account] = await tx
+    .select({ id: users.id, phone: users.phone, name: users.name })
+    .from(users)
+    .where(eq(users.account, 'demo_worker'));
+  if (!account || account.phone) return;
+  const [worker] = await tx
+    .select({ id: workers.id, phone: workers.phone })
+    .from(workers)
+    .where(
+      and(
+        eq(workers.projectCode, 'KH2026'),
+        eq(workers.sectionCode, 'KH-BD01'),
+        eq(workers.reviewStatus, 1),
+        eq(workers.insured, true),
+        eq(workers.clockIn, true),
+        isNotNull(workers.currentFaceId),
+        isNull(workers.deletedAt),
+        lte(workers.insuranceStart, today),
+        gte(workers.insuranceEnd, addDays(today, 60)),
+      ),
+    )
+    .orderBy(asc(workers.idNumber))
+    .limit(1);
+  if (!worker) return;
+  await tx.update(users).set({ phone: worker.phone }).where(eq(users.id, account.id));
+  await tx.update(workers).set({ name: account.name }).where(eq(workers.id, worker.id));
 }

@@ -69,6 +69,7 @@ const pages = {
   qrScan: () => import('../features/qrTags/pages/ScanPage.tsx'),
   fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
   fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
+  fsdReport: () => import('../features/burnReports/pages/FireReportPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -186,6 +187,7 @@ export const layoutRoutes: RouteDef[] = [
     children: [
       screen('list', 'FsdList', 'route.fsdList', pages.fsdList),
       screen('census', 'FsdCensus', 'route.fsdCensus', pages.fsdCensus),
+      screen('report', 'FsdReport', 'route.fsdReport', pages.fsdReport),
     ],
   },
   {

@@ -46,6 +46,7 @@ export const en: Record<MessageKey, string> = {
   'route.fsdmanager': 'Burn points',
   'route.fsdList': 'Burn point list',
   'route.fsdCensus': 'Burn point statistics',
+  'route.fsdReport': 'Fire reports',
   'route.lwrymanager': 'Workers',
   'route.lwryList': 'Worker list',
   'route.lwryShenhe': 'Worker review',

@@ -47,6 +47,7 @@ export const zhCN = {
   'route.fsdmanager': '焚烧点管理',
   'route.fsdList': '焚烧点列表',
   'route.fsdCensus': '焚烧点统计',
+  'route.fsdReport': '焚烧报表',
   'route.lwrymanager': '劳务人员管理',
   'route.lwryList': '劳务人员列表',
   'route.lwryShenhe': '劳务人员审核',

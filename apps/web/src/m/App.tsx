@@ -1,10 +1,16 @@
-import { clientPasswordHash, type CollectSetupValue, type ProjectTreeNode } from '@pineguard/contract';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  clientPasswordHash,
+  type CollectMineValue,
+  type CollectSetupValue,
+  ErrorCode,
+  type ProjectTreeNode,
+} from '@pineguard/contract';
+import { type InputHTMLAttributes, useCallback, useEffect, useState } from 'react';
 import { call, getToken, Refused, setApiLang, setToken } from './api.ts';
 import { type FormValues, type PickedMedia, problemsOf, RecordForm, useFields } from './Form.tsx';
 import { type MKey, type MLang, mt } from './messages.ts';
 import { resizePhoto } from './photo.ts';
-import { corrected, type QueueItem } from './queue.ts';
+import { corrected, type ListedRecord, mergeMine, type MineRow, type QueueItem } from './queue.ts';
 import * as store from './store.ts';
 import { needsSignIn, onChange, startSync, syncNow } from './sync.ts';
 
@@ -119,6 +125,21 @@ export function App() {
 
 type T = (k: MKey, p?: Record<string, string | number | undefined>) => string;
 
+/** An account registered with an invitation code on this phone, waiting for review. */
+type Pending = { account: string; project: string; note?: string };
+const PENDING_KEY = 'pg-m-pending';
+function readPending(): Pending | null {
+  try {
+    return JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as Pending | null;
+  } catch {
+    return null;
+  }
+}
+function writePending(p: Pending | null) {
+  if (p) localStorage.setItem(PENDING_KEY, JSON.stringify(p));
+  else localStorage.removeItem(PENDING_KEY);
+}
+
 function SignIn({
   t,
   signedIn,
@@ -130,7 +151,9 @@ function SignIn({
   onDone: () => void;
   onProject: (s: CollectSetupValue) => void;
 }) {
-  const [account, setAccount] = useState('');
+  const [pending, setPending] = useState<Pending | null>(readPending);
+  const [mode, setMode] = useState<'signIn' | 'register'>('signIn');
+  const [account, setAccount] = useState(() => readPending()?.account ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [projects, setProjects] = useState<{ value: string; label: string }[] | null>(null);
@@ -147,6 +170,10 @@ function SignIn({
     };
   }, [signedIn]);
 
+  const keepPending = (p: Pending | null) => {
+    writePending(p);
+    setPending(p);
+  };
   const submit = async () => {
     setError('');
     try {
@@ -155,10 +182,15 @@ function SignIn({
         password: clientPasswordHash(password),
         client: 1,
       });
+      keepPending(null); // approved
       setToken(v.token);
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      // Still waiting (or rejected, with the reason): the pending panel says so.
+      if (e instanceof Refused && e.code === ErrorCode.accountNotActive && pending) {
+        keepPending({ ...pending, note: message });
+      } else setError(message);
     }
   };
   const choose = async (prjCode: string) => {
@@ -185,8 +217,29 @@ function SignIn({
       </main>
     );
   }
+  if (mode === 'register') {
+    return (
+      <Register
+        t={t}
+        onBack={() => setMode('signIn')}
+        onRegistered={(p) => {
+          keepPending(p);
+          setAccount(p.account);
+          setPassword('');
+          setMode('signIn');
+        }}
+      />
+    );
+  }
   return (
     <main className="m-main">
+      {pending && (
+        <div className="m-pending" data-testid="pending">
+          <h2>{t('pendingTitle')}</h2>
+          <p>{pending.note ?? t('pendingText', { account: pending.account, project: pending.project })}</p>
+          <p className="help">{t('pendingSignIn')}</p>
+        </div>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -216,8 +269,112 @@ function SignIn({
         <button className="m-button" type="submit">
           {t('signIn')}
         </button>
-        <p className="help">{t('invitationHint')}</p>
       </form>
+      <button className="m-button secondary" onClick={() => setMode('register')}>
+        {t('joinWithCode')}
+      </button>
+      <p className="help">{t('invitationHint')}</p>
+    </main>
+  );
+}
+
+type RegisterForm = { code: string; account: string; password: string; name: string; phone: string };
+
+/** Checks before sending (the server checks again and names the field it refuses). */
+function registerProblems(f: RegisterForm, t: T): Partial<Record<keyof RegisterForm, string>> {
+  const out: Partial<Record<keyof RegisterForm, string>> = {};
+  if (f.code.trim().length !== 8) out.code = t('codeLength');
+  if (!/^[A-Za-z0-9_.@-]{3,32}$/.test(f.account.trim())) out.account = t('accountRule');
+  if (f.password.length < 6 || f.password.length > 11) out.password = t('passwordRule');
+  if (!f.name.trim() || f.name.trim().length > 12) out.name = t('nameRule');
+  if (f.phone.trim() && !/^1\d{10}$/.test(f.phone.trim())) out.phone = t('phoneRule');
+  return out;
+}
+
+/** Joining with the project's invitation code: a new account that waits for review. */
+function Register({
+  t,
+  onBack,
+  onRegistered,
+}: {
+  t: T;
+  onBack: () => void;
+  onRegistered: (p: Pending) => void;
+}) {
+  const [form, setForm] = useState<RegisterForm>({
+    code: '',
+    account: '',
+    password: '',
+    name: '',
+    phone: '',
+  });
+  const [problems, setProblems] = useState<Partial<Record<keyof RegisterForm, string>>>({});
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const found = registerProblems(form, t);
+    setProblems(found);
+    setError('');
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const v = await call<{ id: string; projectName: string }>('POST', '/api/user/register', {
+        code: form.code.trim(),
+        account: form.account.trim(),
+        password: clientPasswordHash(form.password),
+        name: form.name.trim(),
+        phone: form.phone.trim() || null,
+      });
+      onRegistered({ account: form.account.trim(), project: v.projectName });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (
+    name: keyof RegisterForm,
+    label: MKey,
+    props: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <div className={`m-field${problems[name] ? ' error' : ''}`}>
+      <label htmlFor={`reg-${name}`}>{t(label)}</label>
+      <input
+        id={`reg-${name}`}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        {...props}
+      />
+      {problems[name] && <div className="m-error">{problems[name]}</div>}
+    </div>
+  );
+  return (
+    <main className="m-main">
+      <h2>{t('joinWithCode')}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {field('code', 'invitationCode', { autoComplete: 'off', maxLength: 8, autoCapitalize: 'characters' })}
+        {field('name', 'personName', { autoComplete: 'name', maxLength: 12 })}
+        {field('phone', 'phoneOptional', {
+          type: 'tel',
+          inputMode: 'numeric',
+          autoComplete: 'tel',
+          maxLength: 11,
+        })}
+        {field('account', 'account', { autoComplete: 'username', autoCapitalize: 'none' })}
+        {field('password', 'newPassword', { type: 'password', autoComplete: 'new-password' })}
+        {error && <div className="m-error">{error}</div>}
+        <button className="m-button" type="submit" disabled={busy}>
+          {t('register')}
+        </button>
+      </form>
+      <button className="m-button secondary" onClick={onBack}>
+        {t('haveAccount')}
+      </button>
     </main>
   );
 }
@@ -278,7 +435,7 @@ function Work({ t, lang, setup }: { t: T; lang: MLang; setup: CollectSetupValue 
             <p className="help">{t('chooseSection')}</p>
           )
         ) : tab === 'clockIn' ? (
-          <ClockIn t={t} section={section} onDone={() => setTab('queue')} />
+          <ClockIn t={t} section={section} items={items} />
         ) : (
           <Queue t={t} items={items} setup={setup} onEdit={setEditing} />
         )}
@@ -433,19 +590,24 @@ function Collect({
   );
 }
 
-function ClockIn({ t, section, onDone }: { t: T; section: string; onDone: () => void }) {
+function ClockIn({ t, section, items }: { t: T; section: string; items: QueueItem[] }) {
   const pos = usePosition();
   const [face, setFace] = useState<{ blob: Blob; url: string } | null>(null);
+  const [mine, setMine] = useState<string | null>(null);
   const ready = Boolean(face && section && pos && pos !== 'none');
+  // The clock-in just made here (else the last one on the phone): its answer shows on this screen.
+  const clockIns = items.filter((i) => i.kind === 'clockIn').sort((a, b) => b.savedAt - a.savedAt);
+  const last = clockIns.find((i) => i.uuid === mine) ?? clockIns[0];
   const save = async () => {
     if (!face || !pos || pos === 'none') return;
     const { blobs, refs } = await prepareMedia([
       { field: 'face', kind: 'photo', blob: face.blob, url: face.url },
     ]);
     const now = Date.now();
+    const uuid = crypto.randomUUID();
     await store.saveWithBlobs(
       {
-        uuid: crypto.randomUUID(),
+        uuid,
         kind: 'clockIn',
         payload: {
           sectionCode: section,
@@ -461,9 +623,19 @@ function ClockIn({ t, section, onDone }: { t: T; section: string; onDone: () => 
       },
       blobs,
     );
+    setMine(uuid);
+    setFace(null);
+    // A run already under way may have started before this save: run again after it.
+    await syncNow();
     void syncNow();
-    onDone();
   };
+  const status =
+    last &&
+    (last.state === 'sent'
+      ? { cls: 'm-ok', text: t('clockInDone') }
+      : last.state === 'refused'
+        ? { cls: 'm-error', text: t('clockInRefused') }
+        : { cls: 'help', text: t(navigator.onLine ? 'clockInSending' : 'clockInWaiting') });
   return (
     <div>
       <PositionLine t={t} pos={pos} />
@@ -488,9 +660,62 @@ function ClockIn({ t, section, onDone }: { t: T; section: string; onDone: () => 
       <button className="m-button" disabled={!ready} onClick={() => void save()}>
         {t('clockIn')}
       </button>
+      {last && status && (
+        <div className="m-clockin-result" data-testid="clockin-result" data-state={last.state}>
+          <h2 className={status.cls}>{status.text}</h2>
+          <ul className="m-queue">
+            <ItemLine t={t} item={last} title={t('clockInItem')} />
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
+
+/** One item of this phone's queue: its state and, when refused or sent back, why. */
+function ItemLine({
+  t,
+  item: i,
+  title,
+  server,
+  onEdit,
+}: {
+  t: T;
+  item: QueueItem;
+  title: string;
+  server?: MineRow;
+  onEdit?: (i: QueueItem) => void;
+}) {
+  return (
+    <li className={`state-${i.state}`} data-testid="queue-item" data-state={i.state}>
+      <div className="m-row">
+        <strong>{title}</strong>
+        <span className="m-state">
+          {server && i.state === 'sent' ? t(serverStateKey(server.state)) : t(`state.${i.state}`)}
+        </span>
+      </div>
+      <div className="help">{new Date(i.savedAt).toLocaleString()}</div>
+      {i.message && <div className="m-error">{i.message}</div>}
+      {(i.errors ?? []).map((e) => (
+        <div key={e.field} className="m-error">
+          {e.message}
+        </div>
+      ))}
+      {i.reason && <div className="m-error">{t('reason', { reason: i.reason })}</div>}
+      {onEdit && i.kind === 'record' && i.state === 'refused' && (
+        <button className="m-button small" onClick={() => onEdit(i)}>
+          {t('edit')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+const serverStateKey = (state: string): MKey =>
+  state === '20' || state === '30' || state === '40' ? `server.${state}` : 'server.10';
+
+/** The first page of "my records" from the server, kept per project for offline use. */
+const mineKey = (project: string) => `mine:${project}`;
 
 function Queue({
   t,
@@ -503,37 +728,93 @@ function Queue({
   setup: CollectSetupValue;
   onEdit: (i: QueueItem) => void;
 }) {
-  const sorted = [...items].sort((a, b) => b.savedAt - a.savedAt);
+  const [server, setServer] = useState<MineRow[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const project = setup.project.code;
+  const sentCount = items.filter((i) => i.state !== 'waiting').length;
+  // My records of the last 30 days from the server (sent from any phone): the cached first page
+  // at once, then the server's when it answers; again after each sync that sent something.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const cached = await store.getSetting<CollectMineValue>(mineKey(project));
+      if (live && cached) {
+        setServer(cached.list);
+        setCursor(cached.nextCursor);
+      }
+      if (!navigator.onLine) return;
+      try {
+        const v = await call<CollectMineValue>('POST', '/api/collect/mine', { pageSize: 50 });
+        await store.setSetting(mineKey(project), v);
+        if (!live) return;
+        setServer(v.list);
+        setCursor(v.nextCursor);
+      } catch {
+        // Offline or refused: the cached page (or the phone's own queue) is what shows.
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [project, sentCount]);
+  const more = async () => {
+    if (!cursor) return;
+    try {
+      const v = await call<CollectMineValue>('POST', '/api/collect/mine', { pageSize: 50, cursor });
+      setServer((old) => [...old, ...v.list.filter((r) => !old.some((o) => o.id === r.id))]);
+      setCursor(v.nextCursor);
+    } catch {
+      // Stays as it is; the button can be pressed again.
+    }
+  };
+
+  const lines: ListedRecord[] = mergeMine(items, server);
   const tableName = (code: unknown) => setup.tables.find((x) => x.code === code)?.name ?? String(code);
+  const sectionName = (code: string) => setup.sections.find((x) => x.code === code)?.name ?? code;
   return (
     <div>
       <button className="m-button secondary" onClick={() => void syncNow()}>
         {t('syncNow')}
       </button>
-      {!sorted.length && <p className="help">{t('emptyQueue')}</p>}
+      {!lines.length && <p className="help">{t('emptyQueue')}</p>}
       <ul className="m-queue">
-        {sorted.map((i) => (
-          <li key={i.uuid} className={`state-${i.state}`} data-testid="queue-item" data-state={i.state}>
-            <div className="m-row">
-              <strong>{i.kind === 'clockIn' ? t('clockInItem') : tableName(i.payload.tableCode)}</strong>
-              <span className="m-state">{t(`state.${i.state}`)}</span>
-            </div>
-            <div className="help">{new Date(i.savedAt).toLocaleString()}</div>
-            {i.message && <div className="m-error">{i.message}</div>}
-            {(i.errors ?? []).map((e) => (
-              <div key={e.field} className="m-error">
-                {e.message}
+        {lines.map(({ key, item, server: row }) =>
+          item ? (
+            <ItemLine
+              key={key}
+              t={t}
+              item={item}
+              server={row}
+              title={item.kind === 'clockIn' ? t('clockInItem') : tableName(item.payload.tableCode)}
+              onEdit={onEdit}
+            />
+          ) : row ? (
+            <li
+              key={key}
+              className={`state-server-${row.state}`}
+              data-testid="mine-item"
+              data-state={row.state}
+            >
+              <div className="m-row">
+                <strong>{tableName(row.tableCode)}</strong>
+                <span className="m-state">{t(serverStateKey(row.state))}</span>
               </div>
-            ))}
-            {i.reason && <div className="m-error">{t('reason', { reason: i.reason })}</div>}
-            {i.kind === 'record' && i.state === 'refused' && (
-              <button className="m-button small" onClick={() => onEdit(i)}>
-                {t('edit')}
-              </button>
-            )}
-          </li>
-        ))}
+              <div className="help">
+                {new Date(row.timeSubmit).toLocaleString()} · {sectionName(row.sectionCode)} ·{' '}
+                {t('otherDevice')}
+              </div>
+              {row.state === '30' && row.reason && (
+                <div className="m-error">{t('reason', { reason: row.reason })}</div>
+              )}
+            </li>
+          ) : null,
+        )}
       </ul>
+      {cursor && (
+        <button className="m-button secondary" onClick={() => void more()}>
+          {t('more')}
+        </button>
+      )}
     </div>
   );
 }

@@ -2,13 +2,12 @@ import type { ColumnDescriptor } from '@pineguard/contract';
 import { useMemo, useState } from 'react';
 import { type FieldSpec, formFieldsOf } from '../shared/descriptorForm.ts';
 import { type MLang, mt } from './messages.ts';
+import { readQr } from './qr.ts';
+import { videoProblem } from './video.ts';
 
 /** A photo or video chosen on the form, not yet stored. */
 export type PickedMedia = { field: string; kind: 'photo' | 'video'; blob: Blob; url: string };
 export type FormValues = Record<string, unknown>;
-
-type BarcodeDetectorLike = { detect(src: ImageBitmapSource): Promise<{ rawValue: string }[]> };
-declare const BarcodeDetector: { new (o: { formats: string[] }): BarcodeDetectorLike } | undefined;
 
 /** A column is a QR tag's number when its code says so (the felling table's `qrcode`). */
 const isQr = (f: FieldSpec) => f.kind === 'input' && /qr/i.test(f.name);
@@ -65,18 +64,32 @@ export function RecordForm(props: {
   const { fields, lang, values, media, errors, onValues, onMedia } = props;
   const set = (name: string, v: unknown) => onValues({ ...values, [name]: v });
   const [scanNote, setScanNote] = useState('');
+  const [mediaNotes, setMediaNotes] = useState<Record<string, string>>({});
 
   const scan = async (name: string, file: File | undefined) => {
     if (!file) return;
     try {
-      if (typeof BarcodeDetector === 'undefined') throw new Error('none');
-      const found = await new BarcodeDetector({ formats: ['qr_code'] }).detect(await createImageBitmap(file));
-      if (!found[0]) throw new Error('none');
-      set(name, found[0].rawValue);
+      const text = await readQr(file);
+      if (!text) throw new Error('none');
+      set(name, text);
       setScanNote('');
     } catch {
       setScanNote(mt(lang, 'scanNone'));
     }
+  };
+
+  /** Photos are taken as they are (resized when saved); a video too long or too big is refused here. */
+  const pick = async (field: string, kind: 'photo' | 'video', files: File[]) => {
+    const kept: File[] = [];
+    let note = '';
+    for (const blob of files) {
+      const problem = kind === 'video' ? await videoProblem(blob) : null;
+      if (!problem) kept.push(blob);
+      else note = mt(lang, problem.kind === 'tooBig' ? 'videoTooBig' : 'videoTooLong', problem);
+    }
+    setMediaNotes((old) => ({ ...old, [field]: note }));
+    if (!kept.length) return;
+    onMedia([...media, ...kept.map((blob) => ({ field, kind, blob, url: URL.createObjectURL(blob) }))]);
   };
 
   const control = (f: FieldSpec) => {
@@ -162,14 +175,9 @@ export function RecordForm(props: {
                 multiple={f.kind === 'photo'}
                 hidden
                 onChange={(e) => {
-                  const picked = [...(e.target.files ?? [])].map((blob) => ({
-                    field: f.name,
-                    kind: f.kind as 'photo' | 'video',
-                    blob,
-                    url: URL.createObjectURL(blob),
-                  }));
-                  onMedia([...media, ...picked]);
+                  const files = [...(e.target.files ?? [])];
                   e.target.value = '';
+                  void pick(f.name, f.kind as 'photo' | 'video', files);
                 }}
               />
             </label>
@@ -214,6 +222,11 @@ export function RecordForm(props: {
           {control(f)}
           {f.help && <div className="help">{f.help}</div>}
           {isQr(f) && scanNote && <div className="help">{scanNote}</div>}
+          {mediaNotes[f.name] && (
+            <div className="m-error" data-testid="media-note">
+              {mediaNotes[f.name]}
+            </div>
+          )}
           {errors[f.name] && <div className="m-error">{errors[f.name]}</div>}
         </div>
       ))}

@@ -9,6 +9,8 @@ import {
   failBatch,
   kept,
   KEEP_MS,
+  mergeMine,
+  type MineRow,
   nextBatch,
   type QueueItem,
   toCollectRecord,
@@ -113,5 +115,29 @@ describe('field app queue', () => {
     expect(ok).toMatchObject({ state: 'sent' });
     expect(kept([sent, item('b', 2)], 10 + KEEP_MS).length).toBe(2);
     expect(kept([sent, item('b', 2)], 11 + KEEP_MS).map((i) => i.uuid)).toEqual(['b']);
+  });
+
+  it('merges the server’s list of my records with this phone’s queue, one line per record, newest first', () => {
+    const row = (id: string, at: number, state = '10'): MineRow => ({
+      id,
+      tableCode: 'gbksdc0101',
+      sectionCode: 'KH-BD01',
+      timeSubmit: new Date(at).toISOString(),
+      state,
+      reason: state === '30' ? '照片不清楚' : null,
+    });
+    const items = [
+      item('a', 1_000, { state: 'sent', serverId: 'a' }),
+      item('b', 4_000),
+      item('c', 2_000, { state: 'refused' }),
+    ];
+    const merged = mergeMine(items, [row('a', 1_000, '20'), row('x', 3_000, '30'), row('y', 500)]);
+    expect(merged.map((m) => m.key)).toEqual(['b', 'x', 'c', 'a', 'y']);
+    // The phone's sent record and the server's row of it are one line, with the server's state.
+    expect(merged[3]).toMatchObject({ item: { uuid: 'a' }, server: { id: 'a', state: '20' } });
+    // Sent from another phone: only the server knows it.
+    expect(merged[1]).toMatchObject({ server: { id: 'x', reason: '照片不清楚' } });
+    expect(merged[1]!.item).toBeUndefined();
+    expect(mergeMine(items, []).map((m) => m.key)).toEqual(['b', 'c', 'a']);
   });
 });

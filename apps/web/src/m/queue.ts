@@ -135,3 +135,31 @@ export function applyStates(
 export function kept(items: QueueItem[], now: number): QueueItem[] {
   return items.filter((i) => i.state !== 'sent' || now - (i.sentAt ?? i.savedAt) <= KEEP_MS);
 }
+
+/** A record the server lists as the caller's own (POST /api/collect/mine). */
+export type MineRow = {
+  id: string;
+  tableCode: string;
+  sectionCode: string;
+  timeSubmit: string;
+  state: string;
+  reason: string | null;
+};
+/** One line of "my records": an item of this phone's queue, a server row, or both (the same uuid). */
+export type ListedRecord = { key: string; at: number; item?: QueueItem; server?: MineRow };
+
+/**
+ * This phone's queue merged with the server's list of the caller's own recent records: one line
+ * per record (the queue item and the server row of the same uuid together), newest first. Rows
+ * only the server has were sent from another phone (or this phone's copy was cleared).
+ */
+export function mergeMine(items: QueueItem[], server: MineRow[]): ListedRecord[] {
+  const byId = new Map(server.map((r) => [r.id, r]));
+  const out: ListedRecord[] = items.map((item) => {
+    const row = byId.get(item.serverId ?? item.uuid);
+    if (row) byId.delete(row.id);
+    return { key: item.uuid, at: item.savedAt, item, server: row };
+  });
+  for (const row of byId.values()) out.push({ key: row.id, at: Date.parse(row.timeSubmit), server: row });
+  return out.sort((a, b) => b.at - a.at || a.key.localeCompare(b.key));
+}

@@ -76,6 +76,10 @@ export const records = pgTable(
     index('records_deleted_idx')
       .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
       .where(sql`deleted_at is not null`),
+    // The field app's "my records of the last 30 days" (POST /api/collect/mine).
+    index('records_collector_idx')
+      .on(t.collectorId, t.projectCode, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
     index('records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // QR tags: the felling record naming a tag (field qrcode), the burn records listing it (multi_qrcode).
     index('records_qrcode_idx')

@@ -266,7 +266,7 @@ describe('sign-in and sessions', () => {
       type Node = { id: number; children: Node[] };
       const self = await t.api<{ menus: Node[] }>('GET', '/api/user/self', { token });
       const burn = self.value.menus.find((m) => m.id === 600);
-      expect(burn?.children.map((c) => c.id)).toEqual([601]);
+      expect(burn?.children.map((c) => c.id)).toEqual([601, 603]);
     });
 
     it('gives the super administrator every project and the system menus', async () => {

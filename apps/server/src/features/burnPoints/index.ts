@@ -1,2 +1,2 @@
 /** The burn points feature's public API for other features. */
-export { pointStates } from './service.ts';
+export { burnTable, pointFlags, pointStates } from './service.ts';

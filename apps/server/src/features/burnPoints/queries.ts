@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { burnPoints } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
@@ -109,4 +109,17 @@ export async function deleteBurnPoint(
     .where(and(eq(burnPoints.projectCode, projectCode), eq(burnPoints.id, id)))
     .returning();
   return row;
+}
+
+/** The registered points among `names` (a records page's burn points): name and state. */
+export function pointsNamed(
+  db: Executor,
+  projectCode: string,
+  names: string[],
+): Promise<{ name: string; state: string }[]> {
+  if (!names.length) return Promise.resolve([]);
+  return db
+    .select({ name: burnPoints.name, state: burnPoints.state })
+    .from(burnPoints)
+    .where(and(eq(burnPoints.projectCode, projectCode), inArray(burnPoints.name, names)));
 }

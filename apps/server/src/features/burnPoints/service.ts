@@ -1,6 +1,7 @@
 import type { burnPointSaveBody } from '@pineguard/contract';
 import {
   type BurnCensusItem,
+  type BurnPointFlag,
   type BurnPointItem,
   type BurnPointKind,
   type BurnPointState,
@@ -188,6 +189,27 @@ export async function burnTable(db: Executor, projectCode: string, table: string
 export async function pointStates(db: Executor, projectCode: string): Promise<Map<string, BurnPointState>> {
   const rows = await q.allBurnPoints(db, projectCode);
   return new Map(rows.map((r) => [r.name, r.state as BurnPointState]));
+}
+
+/**
+ * The burn points among `names` that a record should be flagged for: suspended, or not registered
+ * in the project. One query for a whole page of records (names not flagged are left out).
+ */
+export async function pointFlags(
+  db: Executor,
+  projectCode: string,
+  names: string[],
+): Promise<Map<string, BurnPointFlag>> {
+  const wanted = [...new Set(names.filter((n) => n !== ''))].slice(0, 1000);
+  const flags = new Map<string, BurnPointFlag>();
+  if (!wanted.length) return flags;
+  const known = new Map((await q.pointsNamed(db, projectCode, wanted)).map((p) => [p.name, p.state]));
+  for (const name of wanted) {
+    const state = known.get(name);
+    if (state === undefined) flags.set(name, 'unknown');
+    else if (state === 'suspended') flags.set(name, 'suspended');
+  }
+  return flags;
 }
 
 /** Per burn point: burns, quantity per unit, last burn day, approved burns; points no record names show zeros. */

@@ -33,6 +33,8 @@ export const builtinMenus: BuiltinMenu[] = [
   },
   { id: 601, pid: 600, title: '焚烧点统计', titleEn: 'Burn point statistics', icon: 'chart', path: 'census' },
   { id: 602, pid: 600, title: '焚烧点列表', titleEn: 'Burn point list', icon: 'list', path: 'list' },
+  // The six fire reports (issue 15): a screen of their own under the burn points.
+  { id: 603, pid: 600, title: '焚烧报表', titleEn: 'Fire reports', icon: 'chart', path: 'report' },
   {
     id: 700,
     title: '劳务人员管理',

@@ -6,3 +6,5 @@ export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from '.
 export { quantityFields } from './rollup.ts';
 export { burnTotals } from './service.ts';
 export type { BurnTotalRow } from './queries.ts';
+export { burnDayTotals, list as recordList, recordSectionScope } from './service.ts';
+export type { BurnDayRow } from './queries.ts';

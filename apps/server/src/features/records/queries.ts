@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   recordCounts,
@@ -507,6 +507,68 @@ export async function burnTotals(
   }));
 }
 
+/** Burn records per submit day (China time), named point and unit: the fire reports' per-point figures. */
+export type BurnDayRow = {
+  day: string;
+  point: string;
+  unit: string;
+  burns: number;
+  quantity: number;
+  passed: number;
+};
+
+/**
+ * Live records of a table submitted between two China days (inclusive), grouped by day, the `fsd`
+ * point named and the `jldw` unit; `sections` limits them (a section manager's scope). Served by
+ * the list index (project, table, time_submit); bounded to 10,000 groups.
+ */
+export async function burnDayTotals(
+  db: Executor,
+  projectCode: string,
+  tableCode: string,
+  from: string,
+  to: string,
+  sections?: string[],
+): Promise<BurnDayRow[]> {
+  if (sections && !sections.length) return [];
+  const inSections = sections
+    ? sql`and r.section_code in (${sql.join(
+        sections.map((s) => sql`${s}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`select
+      to_char(r.time_submit at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day,
+      coalesce(r.fields->>'fsd', '') as point,
+      coalesce(r.fields->>'jldw', '') as unit,
+      count(*)::int as burns,
+      coalesce(sum(case when jsonb_typeof(r.fields->'yimushuliang') = 'number'
+        then (r.fields->>'yimushuliang')::numeric else 0 end), 0)::float8 as quantity,
+      (count(*) filter (where r.state = '20'))::int as passed
+    from records r
+    where r.project_code = ${projectCode} and r.table_code = ${tableCode} and r.deleted_at is null
+      and r.time_submit >= ${dayStart(from)} and r.time_submit < (${dayStart(to)} + interval '1 day')
+      ${inSections}
+    group by 1, 2, 3
+    order by 1, 2, 3
+    limit 10000`);
+  return rowsOf<{
+    day: string;
+    point: string;
+    unit: string;
+    burns: number;
+    quantity: number;
+    passed: number;
+  }>(result).map((r) => ({
+    day: String(r.day),
+    point: r.point,
+    unit: r.unit,
+    burns: Number(r.burns),
+    quantity: Number(r.quantity),
+    passed: Number(r.passed),
+  }));
+}
+
 /** The state of the caller's own records among `ids` (the field app's "sent back" check). */
 export async function statesOfOwn(db: Executor, collectorId: string, projectCode: string, ids: string[]) {
   return db
@@ -524,4 +586,43 @@ export async function statesOfOwn(db: Executor, collectorId: string, projectCode
         eq(records.projectCode, projectCode),
       ),
     );
+}
+
+/**
+ * A page of the caller's own live records collected since `since` in a project, newest first
+ * (the field app's "my records"). The keyset continues after the row `afterId` (its sort key is
+ * read from the row itself, so the cursor carries no timestamp to parse); the index
+ * records_collector_idx serves it.
+ */
+export async function ownRecentPage(
+  db: Executor,
+  collectorId: string,
+  projectCode: string,
+  since: Date,
+  afterId: string | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: records.id,
+      tableCode: records.tableCode,
+      sectionCode: records.sectionCode,
+      timeSubmit: records.timeSubmit,
+      state: records.state,
+      reason: records.stateReason,
+    })
+    .from(records)
+    .where(
+      and(
+        eq(records.collectorId, collectorId),
+        eq(records.projectCode, projectCode),
+        isNull(records.deletedAt),
+        gte(records.timeSubmit, since),
+        afterId
+          ? sql`(${records.timeSubmit}, ${records.id}) < (select c.time_submit, c.id from records c where c.id = ${afterId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(records.timeSubmit), desc(records.id))
+    .limit(limit);
 }

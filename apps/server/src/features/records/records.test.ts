@@ -533,6 +533,11 @@ describe('records', () => {
         body: { ids: [bId] },
         refused: (res) => res.code !== 0 || !JSON.stringify(res.value).includes(bId),
       },
+      // The caller's own recent records only: B's record is never listed.
+      'POST /api/collect/mine': {
+        body: {},
+        refused: (res) => res.code !== 0 || !JSON.stringify(res.value).includes(bId),
+      },
     };
     // The route table decides what is swept: a new records route without a line above fails here.
     const doc = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };

@@ -5,6 +5,8 @@ import {
   collectSetupValue,
   collectStatesBody,
   collectStatesValue,
+  collectMineBody,
+  collectMineValue,
   columnListBody,
   columnListValue,
   createdValue,
@@ -83,6 +85,17 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) =>
       ok({ list: await records.ownStates(deps, authOf(req), projectOf(req), req.body.ids) }),
+  });
+
+  app.post('/api/collect/mine', {
+    config: { access: 'files.upload' },
+    schema: {
+      tags,
+      summary: '本人最近 30 天的采集记录（任何手机上传的，按游标分页）',
+      body: collectMineBody,
+      response: { 200: envelope(collectMineValue) },
+    },
+    handler: async (req) => ok(await records.ownRecent(deps, authOf(req), projectOf(req), req.body)),
   });
 
   app.post('/api/sync/queryDataList', {

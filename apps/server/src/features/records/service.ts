@@ -8,6 +8,7 @@ import {
   type HistoryEntry,
   type Lang,
   MAX_FIELDS_BYTES,
+  MINE_DAYS,
   MAX_EXAMINE_BY_FILTER,
   MAX_PAGE_NUM,
   type QueryDataListBody,
@@ -28,6 +29,7 @@ import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
+import * as burnPoints from '../burnPoints/index.ts';
 import * as files from '../files/index.ts';
 import { notify } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -547,6 +549,7 @@ export async function list(
   }
   if (reverse) rows.reverse();
   const list = rows.map((r) => toRow(r, ctx));
+  await flagBurnPoints(db, projectCode, table.columns, list);
   let nextCursor: string | undefined;
   let prevCursor: string | undefined;
   if (keysetable && rows.length) {
@@ -571,6 +574,27 @@ async function totalOf(db: Executor, raw: string | number, counted: boolean, whe
     estimateRows(db, sql`select 1 from records r where ${where}`),
   );
   return { total: Math.max(n, estimate), totalExact: false };
+}
+
+/**
+ * Burn records (a table with an `fsd` column) naming a suspended or unregistered burn point get
+ * `fsd_flag`: one query for the page's names, through the burn points feature.
+ */
+async function flagBurnPoints(
+  db: Executor,
+  projectCode: string,
+  columns: { code: string }[],
+  rows: RecordRow[],
+): Promise<void> {
+  if (!rows.length || !columns.some((c) => c.code === 'fsd')) return;
+  const names = rows.map((r) => r['fsd']).filter((v): v is string => typeof v === 'string' && v !== '');
+  if (!names.length) return;
+  const flags = await burnPoints.pointFlags(db, projectCode, names);
+  if (!flags.size) return;
+  for (const row of rows) {
+    const flag = typeof row['fsd'] === 'string' ? flags.get(row['fsd']) : undefined;
+    if (flag) row.fsd_flag = flag;
+  }
 }
 
 /* ------------------------------------------------------------------ detail */
@@ -606,6 +630,7 @@ export async function detail(
   ]);
   const columns = table?.columns ?? [];
   const row = toRow(r, ctx);
+  await flagBurnPoints(db, projectCode, columns, [row]);
   const refs: { field: string; id: string }[] = [];
   for (const c of columns) {
     if (c.fldInput !== 'photo' && c.fldInput !== 'video') continue;
@@ -1015,6 +1040,23 @@ export function burnTotals(db: Executor, projectCode: string, tableCode: string)
   return q.burnTotals(db, projectCode, tableCode);
 }
 
+/** Burn records per submit day, point and unit between two China days (the fire reports read it). */
+export function burnDayTotals(
+  db: Executor,
+  projectCode: string,
+  tableCode: string,
+  from: string,
+  to: string,
+  sections?: string[],
+) {
+  return q.burnDayTotals(db, projectCode, tableCode, from, to, sections);
+}
+
+/** The sections a caller may see records of in a project (undefined = all): section managers' scope. */
+export function recordSectionScope(db: Executor, auth: AuthContext, projectCode: string) {
+  return sectionScope(db, auth, projectCode);
+}
+
 /* ---- The field app ---- */
 
 /** What the field app needs for the selected project: its name, sections and standard tables. */
@@ -1036,4 +1078,39 @@ export async function fieldSetup(deps: AppDeps, projectCode: string) {
 export async function ownStates(deps: AppDeps, auth: AuthContext, projectCode: string, ids: string[]) {
   const rows = await q.statesOfOwn(deps.database.db, auth.userId, projectCode, ids);
   return rows.map((r) => ({ id: r.id, state: r.state, reason: r.reason, deleted: r.deletedAt !== null }));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's own records of the last 30 days in the selected project (sent from any phone),
+ * newest first, one keyset page at a time: the cursor names the last row of the previous page.
+ */
+export async function ownRecent(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  body: { cursor?: string; pageSize: number },
+  now = new Date(),
+) {
+  let afterId: string | undefined;
+  if (body.cursor) {
+    const c = decodeCursor(body.cursor, 1);
+    if (!c || typeof c[0] !== 'string' || !UUID_RE.test(c[0])) throw fail.invalid('cursorInvalid');
+    afterId = c[0];
+  }
+  const since = new Date(now.getTime() - MINE_DAYS * 24 * 3600_000);
+  const rows = await q.ownRecentPage(
+    deps.database.db,
+    auth.userId,
+    projectCode,
+    since,
+    afterId,
+    body.pageSize,
+  );
+  const last = rows[rows.length - 1];
+  return {
+    list: rows.map((r) => ({ ...r, timeSubmit: r.timeSubmit.toISOString() })),
+    nextCursor: last && rows.length === body.pageSize ? encodeCursor([last.id]) : null,
+  };
 }

@@ -86,7 +86,7 @@ export const builtinRoles: BuiltinRole[] = [
       'burnPoints.read',
       'dashboard.read',
     ],
-    menus: [100, 200, 300, 400, 500, 601, 701, 703, 900],
+    menus: [100, 200, 300, 400, 500, 601, 603, 701, 703, 900],
   },
 ];
 
@@ -123,6 +123,8 @@ export const builtinGrantChanges: {
     menus: [701, 703, 704, 705],
   },
   { version: 2, role: 'gov_viewer', permissions: [], menus: [701] },
+  // Session 6: the fire reports' screen (603) for the government viewer (others hold all of 600).
+  { version: 3, role: 'gov_viewer', permissions: [], menus: [603] },
 ];
 
 /** The newest version of the built-in grants (what a role created now starts at). */

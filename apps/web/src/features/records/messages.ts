@@ -144,6 +144,9 @@ const zh = {
   'summary.total': '合计',
   'summary.lastDay': '最近数据日期',
   'view.unknownTable': '当前项目没有启用标准表 {code}',
+  // Burn records naming a suspended or unregistered burn point (issue 15).
+  'fsdFlag.suspended': '焚烧点已暂停',
+  'fsdFlag.unknown': '未登记的焚烧点',
 } as const;
 
 type Key = keyof typeof zh;
@@ -295,6 +298,8 @@ const en: Record<Key, string> = {
   'center.open': 'Open alone',
   'center.allSections': 'All sections',
   'view.unknownTable': 'The selected project does not use the standard table {code}',
+  'fsdFlag.suspended': 'Burn point suspended',
+  'fsdFlag.unknown': 'Unregistered burn point',
 };
 
 export const { useT: useRecordsT, t: recordsT } = featureMessages(zh, en);

@@ -3,7 +3,6 @@ import type { HomeData } from '@pineguard/contract';
 import {
   Card,
   Col,
-  Empty,
   Flex,
   List,
   Progress,
@@ -18,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../locales/index.ts';
 import { useSession } from '../../../shared/session.ts';
+import { LatestNotices } from '../../notices/index.ts';
 import { EChart, type EChartOption } from '../../../shared/ui/EChart.tsx';
 import { useHomeData } from '../api.ts';
 import { useOverviewT } from '../messages.ts';
@@ -25,7 +25,7 @@ import { useOverviewT } from '../messages.ts';
 /**
  * The home tab (/dashboard): big numbers, progress against the plan, the 60-day trend, section
  * ranking, the review backlog (links into the data list filtered to "uploaded"), the last working
- * day by section, and a slot for the message centre's latest notices.
+ * day by section, and the latest notices of the message centre.
  */
 export default function DashboardPage() {
   const t = useOverviewT();
@@ -223,11 +223,10 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
                 <BellOutlined /> {t('notices.title')}
               </>
             }
+            extra={<Link to="/messageCenter">{t('notices.all')}</Link>}
             style={{ height: '100%' }}
-            data-slot="latest-notices"
           >
-            {/* Slot for the message centre (branch `messages`): its latest notices go here. */}
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.pending')} />
+            <LatestNotices />
           </Card>
         </Col>
       </Row>

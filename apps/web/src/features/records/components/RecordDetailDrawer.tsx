@@ -6,6 +6,7 @@ import { useRecordDetail } from '../api.ts';
 import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
 import { useRecordsT } from '../messages.ts';
 import { offeredActions, type ReviewAction } from '../review.ts';
+import { FsdFlag } from './FsdFlag.tsx';
 import { HistoryTimeline, showValue } from './HistoryTimeline.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
 import { StateTag } from './StateTag.tsx';
@@ -122,6 +123,12 @@ export function RecordBody({ record }: { record: RecordDetail }) {
               {c.rules.unit && record[c.code] !== null && record[c.code] !== undefined
                 ? ` ${c.rules.unit}`
                 : ''}
+              {c.code === 'fsd' && record.fsd_flag && (
+                <>
+                  {' '}
+                  <FsdFlag flag={record.fsd_flag} />
+                </>
+              )}
             </Descriptions.Item>
           ))}
         </Descriptions>

@@ -15,6 +15,7 @@ import {
 } from '../columns.ts';
 import { type RecordsKey, useRecordsT } from '../messages.ts';
 import { Cell } from './cells.tsx';
+import { FsdFlag } from './FsdFlag.tsx';
 import { StateTag } from './StateTag.tsx';
 
 export type RecordPage = { list: RecordRow[]; total: number; totalExact?: boolean };
@@ -108,6 +109,11 @@ export function RecordTable({
           <StateTag state={row.code_state} deleted={row.deleted} />
         ) : c.code === 'xmdq' ? (
           <Typography.Link onClick={() => onOpen(row)}>{String(value ?? '') || '—'}</Typography.Link>
+        ) : c.code === 'fsd' && row.fsd_flag ? (
+          <Space size={4}>
+            <Cell column={c} value={value} />
+            <FsdFlag flag={row.fsd_flag} />
+          </Space>
         ) : (
           <Cell column={c} value={value} />
         ),

@@ -1,0 +1,1 @@
+CREATE INDEX "records_collector_idx" ON "records" USING btree ("collector_id","project_code","time_submit" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;

@@ -1,0 +1,24 @@
+import pg from 'pg';
+const orig = pg.Client.prototype.query;
+let n = 0; const seen: string[] = [];
+// eslint-disable-next-line
+(pg.Client.prototype as any).query = function (this: unknown, ...args: unknown[]) { n++; const a = args[0] as {text?: string} | string; seen.push(typeof a === 'string' ? a : a?.text ?? '?'); return (orig as any).apply(this, args); };
+const { clientPasswordHash } = await import('@pineguard/contract');
+const { buildApp } = await import('../apps/server/src/app.ts');
+const { loadConfig } = await import('../apps/server/src/config.ts');
+const { openDatabase } = await import('../apps/server/src/db/client.ts');
+const { createStorage } = await import('../apps/server/src/platform/storage/index.ts');
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 });
+const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+await app.ready();
+const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'demo_admin', password: clientPasswordHash('pine2026'), client: 2 } });
+const token = (res.json() as { value: { token: string } }).value.token;
+await app.inject({ method: 'POST', url: '/api/user/selectProject', headers: { token }, payload: { prjCode: 'KH2026' } });
+const url = process.env.PROF_URL ?? '/api/sync/queryDataList';
+const payload = JSON.parse(process.env.PROF_BODY ?? '{"prjStandCode":"gbksdc0101","pageNum":1,"pageSize":20}');
+for (let i = 0; i < 3; i++) await app.inject({ method: 'POST', url, headers: { token }, payload });
+n = 0; seen.length = 0;
+await app.inject({ method: 'POST', url, headers: { token }, payload });
+console.log(n, 'queries'); for (const s of seen) console.log('  ', s.replace(/\s+/g, ' ').slice(0, 300));
+await app.close(); process.exit(0);
