@@ -3,6 +3,7 @@ import { z } from 'zod';
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  sectionBoundaryItem,
   reportBody,
   yesterdayValue,
   sevenDayValue,
@@ -360,6 +361,9 @@ export const endpoints = {
   'POST /api/fsd/save': { body: burnPointSaveBody, value: burnPointItem },
   'POST /api/fsd/delete': { body: burnPointIdBody, value: none },
   'POST /api/fsd/census': { body: summaryBody, value: burnCensusValue },
+  // section boundaries (the import itself is a multipart upload, outside this map)
+  'GET /api/project/bdBoundaries': { value: z.array(sectionBoundaryItem) },
+  'POST /api/project/clearBdBoundary': { body: sectionIdBody, value: none },
   // fire reports (burnReports)
   'POST /api/summary/fsYesterdayReport': { body: reportBody, value: yesterdayValue },
   'POST /api/summary/sevenDayReport': { body: reportBody, value: sevenDayValue },

@@ -91,6 +91,8 @@ export const sectionItem = z.object({
   areaNames: z.array(z.string()),
   plannedTrees: z.number().nullable(),
   plannedVolume: z.number().nullable(),
+  /** Positions in the section's imported boundary; null when it has none. */
+  boundaryVertices: z.number().int().nullable(),
 });
 export type SectionItem = z.infer<typeof sectionItem>;
 /** A section body as the server reads it (defaults applied) and as a client may send it. */
@@ -156,3 +158,72 @@ export type MainStore = z.infer<typeof mainStoreValue>;
 
 /** How many members addPrj1User added. */
 export const addMembersValue = z.object({ count: z.number().int() });
+
+// ---------------------------------------------------------------- section boundaries (issue 15)
+
+/** What a boundary file may hold (docs/decisions.md "Section boundaries"). */
+export const boundaryLimits = {
+  /** The uploaded file (a shapefile ZIP or GeoJSON). */
+  maxBytes: 10 * 1024 ** 2,
+  /** Unpacked bytes of the ZIP's .shp/.dbf/.prj/.cpg together. */
+  maxUnpackedBytes: 100 * 1024 ** 2,
+  maxFeatures: 1000,
+  /** Positions in the whole file, and so in any one section. */
+  maxVertices: 50_000,
+} as const;
+
+/**
+ * POST /api/project/importBdBoundary (multipart, field `file`): `preview` reads and checks the
+ * file and says which feature goes to which section; `apply` stores the boundaries. Features go
+ * to sections by `matchField` (an attribute whose value is a section's code or name) or all to
+ * the one section `sectionId`.
+ */
+export const boundaryImportQuery = z.object({
+  mode: z.enum(['preview', 'apply']).default('preview'),
+  matchField: z.string().trim().min(1).max(64).optional(),
+  sectionId: z.uuid().optional(),
+});
+export type BoundaryImportQuery = z.input<typeof boundaryImportQuery>;
+
+export const boundaryFeature = z.object({
+  /** 1-based, as the file's feature order. */
+  index: z.number().int(),
+  /** Attribute values as text (at most 20 attributes). */
+  properties: z.record(z.string(), z.string()),
+  vertices: z.number().int(),
+  /** The section it goes to, if any. */
+  sectionCode: z.string().nullable(),
+});
+export const boundaryImportValue = z.object({
+  fileName: z.string(),
+  format: z.enum(['shapefile', 'geojson']),
+  /** The coordinate system the file was read in (converted to WGS 84). */
+  crs: z.string(),
+  fields: z.array(z.string()),
+  /** The attribute used to match (the one asked for, or the best guess in a preview). */
+  matchField: z.string().nullable(),
+  features: z.array(boundaryFeature),
+  /** [west, south, east, north] of the whole file in WGS 84. */
+  bbox: z.array(z.number()),
+  sections: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      features: z.number().int(),
+      vertices: z.number().int(),
+    }),
+  ),
+  applied: z.boolean(),
+});
+export type BoundaryImportValue = z.infer<typeof boundaryImportValue>;
+
+/** GET /api/project/bdBoundaries: every section of the selected project with its boundary (or null). */
+export const sectionBoundaryItem = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  /** MultiPolygon coordinates, WGS 84 [lng, lat]. */
+  boundary: z.array(z.array(z.array(z.array(z.number())))).nullable(),
+});
+export type SectionBoundaryItem = z.infer<typeof sectionBoundaryItem>;

@@ -86,6 +86,8 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/collect/states ids': 'none',
     // Safety ledger (issue #17): a section as a list filter.
     'POST /api/safe/list sectionCode': 'sectionFilter',
+    // A multipart upload the sweep cannot send; boundaries.test.ts names B's section from A (not found).
+    'POST /api/project/importBdBoundary sectionId': 'none',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;

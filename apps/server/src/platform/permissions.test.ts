@@ -31,6 +31,9 @@ const projectAdminOnly = [
   'POST /api/project/setUpType',
   'POST /api/project/updateBdInfo',
   'POST /api/project/delBdInfo',
+  // Section boundaries (issue 15): imported and cleared by project managers.
+  'POST /api/project/importBdBoundary',
+  'POST /api/project/clearBdBoundary',
 ];
 /** projects.read: every back-office role, not the field-only labour worker. */
 const projectReaders = [
@@ -42,6 +45,7 @@ const projectReaders = [
   'POST /apiproject/prj1UserList',
   'POST /api/project/storeUsageDataList',
   'GET /api/project/mainStore',
+  'GET /api/project/bdBoundaries',
 ];
 const everyMember = [
   'GET /api/common/role',

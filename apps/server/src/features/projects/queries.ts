@@ -1,5 +1,18 @@
 import type { ProjectItem, ProjectMember, SectionItem } from '@pineguard/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   projectMeasures,
@@ -189,7 +202,7 @@ export function deleteSection(db: Executor, projectCode: string, id: string) {
   return db
     .delete(sections)
     .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
-    .returning()
+    .returning(sectionColumns)
     .then((r) => r[0]);
 }
 
@@ -216,9 +229,12 @@ export async function revokeMember(db: Executor, projectCode: string, userId: st
 }
 
 /** Sections of a project by code; `areaNames` is left for the service to fill in. */
+/** A section's own columns without its boundary (read only by the map calls, it can be large). */
+const { boundary: _boundary, ...sectionColumns } = getTableColumns(sections);
+
 export async function listSections(db: Executor, projectCode: string, id?: string): Promise<SectionItem[]> {
   const rows = await db
-    .select({ section: sections, managerName: users.name })
+    .select({ section: sectionColumns, managerName: users.name })
     .from(sections)
     .leftJoin(users, eq(users.id, sections.managerId))
     .where(and(eq(sections.projectCode, projectCode), id ? eq(sections.id, id) : undefined))
@@ -235,7 +251,33 @@ export async function listSections(db: Executor, projectCode: string, id?: strin
     areaNames: s.areaCodes,
     plannedTrees: s.plannedTrees,
     plannedVolume: s.plannedVolume === null ? null : Number(s.plannedVolume),
+    boundaryVertices: s.boundaryVertices,
   }));
+}
+
+/** The boundaries of a project's sections (those without one answer null), by code. */
+export function sectionBoundaries(db: Executor, projectCode: string) {
+  return db
+    .select({ id: sections.id, code: sections.code, name: sections.name, boundary: sections.boundary })
+    .from(sections)
+    .where(eq(sections.projectCode, projectCode))
+    .orderBy(sections.code);
+}
+
+/** Sets (or clears, with null) one section's boundary; false when the section is not the project's. */
+export async function setSectionBoundary(
+  db: Executor,
+  projectCode: string,
+  id: string,
+  boundary: number[][][][] | null,
+  vertices: number | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(sections)
+    .set({ boundary, boundaryVertices: vertices })
+    .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
+    .returning({ id: sections.id });
+  return updated.length > 0;
 }
 
 export type MemberFilter = { roleCodes?: string[]; userIds?: string[]; keyword?: string | undefined };

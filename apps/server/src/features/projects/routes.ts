@@ -1,4 +1,9 @@
 import {
+  boundaryImportQuery,
+  boundaryImportValue,
+  boundaryLimits,
+  ErrorCode,
+  sectionBoundaryItem,
   addMembersBody,
   addMembersValue,
   candidateListBody,
@@ -30,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, prjCodeInBody, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { managedProject } from '../../platform/scope.ts';
 import * as projects from './service.ts';
@@ -203,6 +209,71 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       await projects.removeSection(deps, authOf(req), managedProject(req), req.body.id);
       return ok(null, t(requestLang(req), 'deleted'));
+    },
+  });
+
+  app.get('/api/project/bdBoundaries', {
+    config: { access: 'projects.read' },
+    schema: {
+      tags,
+      summary: '标段边界（地图用，WGS 84 MultiPolygon）',
+      response: { 200: envelope(z.array(sectionBoundaryItem)) },
+    },
+    handler: async (req) => ok(await projects.sectionBoundaries(deps, managedProject(req))),
+  });
+
+  app.post('/api/project/importBdBoundary', {
+    config: { access: 'projects.manage' },
+    schema: {
+      tags,
+      summary: '导入标段边界（multipart，字段 file：shapefile ZIP 或 GeoJSON；mode=preview 只检查）',
+      consumes: ['multipart/form-data'],
+      querystring: boundaryImportQuery,
+      response: { 200: envelope(boundaryImportValue) },
+    },
+    handler: async (req) => {
+      if (!req.isMultipart()) {
+        throw new AppError(ErrorCode.unsupportedMediaType, 'unsupportedContentType', {
+          type: req.headers['content-type'] ?? '',
+        });
+      }
+      const part = await req.file({ limits: { fileSize: boundaryLimits.maxBytes, files: 1 } });
+      if (!part) throw new AppError(ErrorCode.validation, 'uploadNoFile');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(ErrorCode.validation, 'boundaryTooBig', {
+            what: '文件大小',
+            count: `> ${boundaryLimits.maxBytes}`,
+            max: boundaryLimits.maxBytes,
+          });
+        }
+        throw error;
+      }
+      const value = await projects.importBoundaries(
+        deps,
+        authOf(req),
+        managedProject(req),
+        { name: part.filename || 'boundary', bytes },
+        req.query,
+      );
+      return ok(
+        value,
+        value.applied
+          ? t(requestLang(req), 'boundaryImported', { count: value.sections.length })
+          : t(requestLang(req), 'ok'),
+      );
+    },
+  });
+
+  app.post('/api/project/clearBdBoundary', {
+    config: { access: 'projects.manage' },
+    schema: { tags, summary: '清除标段边界', body: sectionIdBody, response: { 200: envelope(noValue) } },
+    handler: async (req) => {
+      await projects.clearBoundary(deps, authOf(req), managedProject(req), req.body.id);
+      return ok(null, t(requestLang(req), 'saved'));
     },
   });
 

@@ -81,7 +81,14 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
       .stroke()
       .restore();
     // The QR as vector squares (crisp at any printer resolution), runs of dark modules merged.
-    const qr = QRCode.create(`${meta.scanBase}/q/${tag.code}`, { errorCorrectionLevel: 'M' });
+    // One byte-mode segment: the library's own segmentation (a shortest-path search over modes)
+    // cost about three quarters of a label's time and gains nothing for a URL. A fixed mask
+    // (checkerboard, 0) instead of trying all eight halves what is left of the QR's cost;
+    // decoders read any mask (docs/decisions.md "QR tags", session 6).
+    const qr = QRCode.create([{ data: Buffer.from(`${meta.scanBase}/q/${tag.code}`), mode: 'byte' }], {
+      errorCorrectionLevel: 'M',
+      maskPattern: 0,
+    });
     const n = qr.modules.size;
     const m = QR / n;
     // About four modules of quiet zone to the cut line, as scanners want.
@@ -99,23 +106,48 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
       }
     }
     doc.fillColor('#000000').fill();
+    // Text without a width goes straight to the page (no line wrapper): what fits was measured
+    // once per export (fitted), since project, section and batch are the same on every label.
     const tx = qx + QR + 6;
-    const tw = x + LW - tx - 4;
     doc.font(textFont).fontSize(7.5);
-    doc.text(meta.projectName, tx, y + 8, { width: tw, height: 20, lineBreak: true, ellipsis: true });
-    doc.text(`${zh ? '标段' : 'Section'}: ${meta.sectionCode ?? '-'}`, tx, y + 32, {
-      width: tw,
-      lineBreak: false,
-      ellipsis: true,
-    });
-    doc.text(`${zh ? '批次' : 'Batch'}: ${meta.flagName}`, tx, y + 44, {
-      width: tw,
-      height: 20,
-      ellipsis: true,
-    });
-    doc.text(`No. ${tag.seq}`, tx, y + 64, { width: tw, lineBreak: false });
+    fitted.project.forEach((line, k) => doc.text(line, tx, y + 8 + k * 10, { lineBreak: false }));
+    doc.text(fitted.section, tx, y + 32, { lineBreak: false });
+    fitted.batch.forEach((line, k) => doc.text(line, tx, y + 44 + k * 10, { lineBreak: false }));
+    // ASCII in a standard font: a CJK font lays out every new number again (no cache hit).
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .text(`No. ${tag.seq}`, tx, y + 64, { lineBreak: false });
     doc.font('Courier-Bold').fontSize(10.5);
-    doc.text(tag.code, x + 6, y + LH - 17, { width: LW - 12, align: 'center', lineBreak: false });
+    const codeWidth = doc.widthOfString(tag.code);
+    doc.text(tag.code, x + (LW - codeWidth) / 2, y + LH - 17, { lineBreak: false });
+  };
+
+  /** Lines of `text` (at most `max`) that fit `width` at the current font, the last cut with "…". */
+  const fit = (text: string, width: number, max: number): string[] => {
+    const lines: string[] = [];
+    let rest = [...text];
+    while (rest.length && lines.length < max) {
+      let n = rest.length;
+      while (n > 1 && doc.widthOfString(rest.slice(0, n).join('')) > width) n--;
+      let line = rest.slice(0, n).join('');
+      rest = rest.slice(n);
+      if (rest.length && lines.length === max - 1) {
+        while (line.length > 1 && doc.widthOfString(`${line}…`) > width)
+          line = [...line].slice(0, -1).join('');
+        line = `${line}…`;
+        rest = [];
+      }
+      lines.push(line);
+    }
+    return lines;
+  };
+  const textWidth = PAGE.margin + LW - (PAGE.margin + 9 + QR + 6) - 4;
+  doc.font(textFont).fontSize(7.5);
+  const fitted = {
+    project: fit(meta.projectName, textWidth, 2),
+    section: fit(`${zh ? '标段' : 'Section'}: ${meta.sectionCode ?? '-'}`, textWidth, 1)[0] ?? '',
+    batch: fit(`${zh ? '批次' : 'Batch'}: ${meta.flagName}`, textWidth, 2),
   };
 
   const run = async () => {

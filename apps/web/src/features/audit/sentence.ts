@@ -35,6 +35,8 @@ const zh: Record<string, string> = {
   'section.create': '新增标段 {name}（{code}）',
   'section.update': '修改了标段 {name}（{code}）',
   'section.delete': '删除了标段 {name}（{code}）',
+  'section.update.boundary': '从文件 {file} 导入了标段 {name}（{code}）的边界（{vertices} 个点）',
+  'section.update.boundaryCleared': '清除了标段 {name}（{code}）的边界',
   'standard.update.table': '修改了标准表 {name}（{code}）',
   'standard.create.column': '在标准表 {table} 中新增字段 {name}（{code}）',
   'standard.update.column': '修改了标准表 {table} 的字段 {name}（{code}）',
@@ -85,6 +87,9 @@ const en: Record<string, string> = {
   'section.create': 'added the section {name} ({code})',
   'section.update': 'edited the section {name} ({code})',
   'section.delete': 'deleted the section {name} ({code})',
+  'section.update.boundary':
+    'imported the boundary of the section {name} ({code}) from {file} ({vertices} points)',
+  'section.update.boundaryCleared': 'cleared the boundary of the section {name} ({code})',
   'standard.update.table': 'edited the standard table {name} ({code})',
   'standard.create.column': 'added the field {name} ({code}) to the standard table {table}',
   'standard.update.column': 'edited the field {name} ({code}) of the standard table {table}',

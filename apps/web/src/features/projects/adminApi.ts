@@ -1,4 +1,6 @@
 import type {
+  BoundaryImportQuery,
+  BoundaryImportValue,
   EndpointInput,
   MainStore,
   ProjectBodyInput,
@@ -7,7 +9,7 @@ import type {
   StorageUsageItem,
 } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/http.ts';
+import { api, call } from '../../shared/http.ts';
 import { usePagedList } from '../../shared/listState.ts';
 
 /** Project administration calls (/projectSys and /projectCenter). */
@@ -169,5 +171,43 @@ export function useRemoveMember() {
     mutationFn: (body: EndpointInput<'POST /api/project/delPrj1User'>) =>
       api.call('POST /api/project/delPrj1User', body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+// Section boundaries (issue 15): a shapefile ZIP or GeoJSON, previewed then applied.
+
+export type BoundaryImportInput = BoundaryImportQuery & { file: File };
+
+/** Sends the file: `preview` only reads and checks it, `apply` stores the boundaries. */
+export function importBoundary({ file, ...query }: BoundaryImportInput) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return call<BoundaryImportValue>('POST', '/api/project/importBdBoundary', {
+    data: form,
+    params: query,
+    silent: true,
+    timeoutMs: 60_000,
+  });
+}
+
+export function useApplyBoundary() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BoundaryImportInput) => importBoundary({ ...input, mode: 'apply' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: ['sectionBoundaries'] });
+    },
+  });
+}
+
+export function useClearBoundary() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call('POST /api/project/clearBdBoundary', { id }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: ['sectionBoundaries'] });
+    },
   });
 }

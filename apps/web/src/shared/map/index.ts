@@ -2,3 +2,4 @@
 export { BaseMap, type SectionBoundary } from './BaseMap.tsx';
 export { markerIcon } from './markerIcon.ts';
 export { boundsOf, loadCountyOutline, type CountyOutline } from './outline.ts';
+export { useSectionBoundaries } from './sectionBoundaries.ts';

@@ -1,7 +1,7 @@
 import type { BurnCensusItem } from '@pineguard/contract';
 import { Card, Col, Row, Table, type TableColumnsType, Tag, theme } from 'antd';
 import { Marker, Tooltip } from 'react-leaflet';
-import { BaseMap, markerIcon } from '../../../shared/map/index.ts';
+import { BaseMap, markerIcon, useSectionBoundaries } from '../../../shared/map/index.ts';
 import { EChart } from '../../../shared/ui/EChart.tsx';
 import { useAllBurnPoints, useBurnCensus, useProjectCounty } from '../api.ts';
 import { useBurnPointsT } from '../messages.ts';
@@ -14,6 +14,7 @@ export default function BurnPointCensusPage() {
   const census = useBurnCensus();
   const points = useAllBurnPoints();
   const county = useProjectCounty();
+  const boundaries = useSectionBoundaries();
   const rows = census.data?.list ?? [];
   const columns: TableColumnsType<BurnCensusItem> = [
     { title: t('col.name'), dataIndex: 'name', key: 'name' },
@@ -91,7 +92,7 @@ export default function BurnPointCensusPage() {
       </Col>
       <Col xs={24} lg={12}>
         <Card title={t('census.map')}>
-          <BaseMap areaCode={county} height={280}>
+          <BaseMap areaCode={county} sections={boundaries} height={280}>
             {(points.data?.list ?? []).map((p) => (
               <Marker key={p.id} position={[p.gpsLat, p.gpsLong]} icon={markerIcon}>
                 <Tooltip>{p.name}</Tooltip>

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Marker } from 'react-leaflet';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useListState } from '../../../shared/listState.ts';
-import { BaseMap, markerIcon } from '../../../shared/map/index.ts';
+import { BaseMap, markerIcon, useSectionBoundaries } from '../../../shared/map/index.ts';
 import { useCan } from '../../../shared/permissions.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
@@ -49,6 +49,7 @@ export default function BurnPointListPage() {
   const state = useListState<{ keyWords?: string }>({});
   const list = useBurnPoints(state.input);
   const county = useProjectCounty();
+  const boundaries = useSectionBoundaries();
   const save = useSaveBurnPoint();
   const remove = useDeleteBurnPoint();
   const [editing, setEditing] = useState<BurnPointItem | 'new' | null>(null);
@@ -197,6 +198,7 @@ export default function BurnPointListPage() {
           <div data-testid="fsd-map" style={{ margin: '4px 0 12px' }}>
             <BaseMap
               areaCode={county}
+              sections={boundaries}
               height={300}
               onPick={(lng, lat) => form.setFieldsValue({ gpsLong: lng, gpsLat: lat })}
             >

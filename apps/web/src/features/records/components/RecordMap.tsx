@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { Circle, Marker, Tooltip } from 'react-leaflet';
-import { BaseMap, markerIcon } from '../../../shared/map/index.ts';
+import { BaseMap, markerIcon, useSectionBoundaries } from '../../../shared/map/index.ts';
 
 /**
  * The record's point on the shared base map (offline by default; a tile layer only where the
@@ -20,8 +20,17 @@ export default function RecordMap({
   areaCode?: string | null;
 }) {
   const { token } = theme.useToken();
+  const sections = useSectionBoundaries();
   return (
-    <BaseMap areaCode={areaCode} center={[long, lat]} zoom={16} fit={false} height={220} wheelZoom={false}>
+    <BaseMap
+      areaCode={areaCode}
+      sections={sections}
+      center={[long, lat]}
+      zoom={16}
+      fit={false}
+      height={220}
+      wheelZoom={false}
+    >
       {range > 0 && (
         <Circle center={[lat, long]} radius={range} pathOptions={{ color: token.colorPrimary, weight: 1 }} />
       )}

@@ -1,17 +1,22 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { GlobalOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MainStore, SectionItem } from '@pineguard/contract';
 import { Alert, Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useDeleteSection } from '../../adminApi.ts';
+import { useClearBoundary, useDeleteSection } from '../../adminApi.ts';
 import { useProjectsT } from '../../projectMessages.ts';
 import { SectionDialog } from '../SectionDialog.tsx';
 import { ConfirmAction } from '../../../../shared/ui/ConfirmAction.tsx';
+import { BaseMap, useSectionBoundaries } from '../../../../shared/map/index.ts';
+import { BoundaryImportDialog } from './BoundaryImportDialog.tsx';
 
 /** The project's sections (at most 200, so the main-project store holds them all). */
 export function SectionsTab({ store, editable }: { store: MainStore; editable: boolean }) {
   const t = useProjectsT();
   const remove = useDeleteSection();
+  const clearBoundary = useClearBoundary();
+  const boundaries = useSectionBoundaries();
   const [dialog, setDialog] = useState<{ section: SectionItem | null } | null>(null);
+  const [importing, setImporting] = useState(false);
   const columns: TableColumnsType<SectionItem> = [
     { title: t('section.code'), dataIndex: 'code', key: 'code', width: 110 },
     { title: t('section.name'), dataIndex: 'name', key: 'name' },
@@ -30,12 +35,23 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
     },
     { title: t('section.plannedTrees'), dataIndex: 'plannedTrees', key: 'plannedTrees', width: 100 },
     { title: t('section.plannedVolume'), dataIndex: 'plannedVolume', key: 'plannedVolume', width: 130 },
+    {
+      title: t('section.boundary'),
+      key: 'boundary',
+      width: 120,
+      render: (_, s) =>
+        s.boundaryVertices ? (
+          <Tag color="blue">{t('section.boundaryVertices', { count: s.boundaryVertices })}</Tag>
+        ) : (
+          <Tag>{t('section.noBoundary')}</Tag>
+        ),
+    },
     ...(editable
       ? [
           {
             title: t('col.actions'),
             key: 'actions',
-            width: 120,
+            width: 190,
             render: (_: unknown, s: SectionItem) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => setDialog({ section: s })}>
@@ -48,6 +64,14 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
                   closeOnError
                   run={() => remove.mutateAsync(s.id)}
                 />
+                {s.boundaryVertices !== null && (
+                  <ConfirmAction
+                    title={t('section.clearBoundaryConfirm', { name: s.name })}
+                    label={t('section.clearBoundary')}
+                    closeOnError
+                    run={() => clearBoundary.mutateAsync(s.id)}
+                  />
+                )}
               </Space>
             ),
           },
@@ -83,14 +107,19 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
         })}
       />
       {editable && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 16 }}
-          onClick={() => setDialog({ section: null })}
-        >
-          {t('section.add')}
-        </Button>
+        <Space style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ section: null })}>
+            {t('section.add')}
+          </Button>
+          <Button
+            icon={<GlobalOutlined />}
+            disabled={store.sections.length === 0}
+            onClick={() => setImporting(true)}
+            data-testid="boundary-import"
+          >
+            {t('boundary.import')}
+          </Button>
+        </Space>
       )}
       <Table<SectionItem>
         rowKey="id"
@@ -117,6 +146,10 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
           )
         }
       />
+      <div style={{ marginTop: 16 }}>
+        <BaseMap areaCode={store.data.areaCode} sections={boundaries} height={360} />
+      </div>
+      <BoundaryImportDialog open={importing} sections={store.sections} onClose={() => setImporting(false)} />
       <SectionDialog
         open={dialog !== null}
         prjCode={store.data.code}
