@@ -14,6 +14,7 @@ export const auditListBody = pageQuery.extend({
       'standard',
       'worker',
       'burnPoint',
+      'qrFlag',
       'safetyRecord',
     ])
     .optional(),

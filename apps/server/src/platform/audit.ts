@@ -34,6 +34,7 @@ export type AuditEntry = {
     | 'standard'
     | 'worker'
     | 'burnPoint'
+    | 'qrFlag'
     | 'safetyRecord';
   entityId: string | number;
   /** Names only (no words of any language): what the keyword search matches; old rows show it. */

@@ -7,9 +7,11 @@ import {
   tagCheckChar,
   tagCodeWellFormed,
 } from '@pineguard/contract';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { newTagBody } from './service.ts';
 
 const png = Buffer.from(
@@ -207,6 +209,18 @@ describe('QR tags (qrInfo)', () => {
 
     const bad = await exportFile(admin, { prjCode: 'KH2026', flagId: made.value.flagId, format: 'doc' });
     expect(bad.json().code).not.toBe(0);
+
+    // Generating and printing a batch are audited: who made and who printed which tags.
+    const log = await t.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'qrFlag'), eq(auditLog.entityId, String(made.value.flagId))))
+      .orderBy(auditLog.id);
+    expect(log.map((e) => [e.action, e.params])).toEqual([
+      ['create', { name: '导出测试', count: 30 }],
+      ['export', { name: '导出测试', format: 'PDF' }],
+      ['export', { name: '导出测试', format: 'XLSX' }],
+    ]);
   });
 
   it('follows the records naming a tag: unused → felled → burned; the scan page shows the chain to members only', async () => {

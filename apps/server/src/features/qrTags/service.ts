@@ -13,6 +13,7 @@ import {
   type TagState,
 } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -190,6 +191,16 @@ export async function add(ctx: QrContext, input: AddInput) {
       seq += codes.length;
     }
     await q.setFlagCount(tx, flag.id, flag.count + made);
+    await audit(tx, {
+      actorId: ctx.auth.userId,
+      projectCode: ctx.projectCode,
+      action: 'create',
+      entity: 'qrFlag',
+      entityId: flag.id,
+      summary: flag.name,
+      params: { name: flag.name, count: made },
+      after: { flagId: flag.id, count: made, first, prefix: input.prefix ?? null },
+    });
     return { flagId: flag.id, count: made, first };
   });
 }
@@ -210,6 +221,16 @@ export async function exportBatch(
   const base = `${zh ? '二维码' : 'qrcodes'}_${ctx.projectCode}_${safe}`;
   const pages = (size: number) => batchPages(db, ctx.projectCode, flag.id, size);
   const meta = { projectName, flagName: flag.name, sectionCode: flag.sectionCode, scanBase, lang: ctx.lang };
+  // Printed labels are what gets nailed to stumps: who printed which batch is kept.
+  await audit(db, {
+    actorId: ctx.auth.userId,
+    projectCode: ctx.projectCode,
+    action: 'export',
+    entity: 'qrFlag',
+    entityId: flag.id,
+    summary: flag.name,
+    params: { name: flag.name, format: input.format.toUpperCase() },
+  });
   if (input.format === 'xlsx') {
     return {
       fileName: `${base}.xlsx`,

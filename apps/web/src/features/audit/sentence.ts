@@ -48,6 +48,8 @@ const zh: Record<string, string> = {
   'standard.delete.factor': '删除了上报因子 {name}（{code}）',
   'worker.create': '新增劳务人员 {name}',
   'safetyRecord.create': '登记安全台账 {name}',
+  'qrFlag.create': '在二维码批次 {name} 中生成了 {count} 个二维码',
+  'qrFlag.export': '导出了二维码批次 {name}（{format}）',
   'worker.update': '修改了劳务人员 {name}',
   'worker.delete': '删除了劳务人员 {name}',
   'worker.approve': '审核通过了劳务人员 {name}{reason}',
@@ -101,6 +103,8 @@ const en: Record<string, string> = {
   'standard.delete.factor': 'deleted the report factor {name} ({code})',
   'worker.create': 'added the worker {name}',
   'safetyRecord.create': 'recorded the safety session {name}',
+  'qrFlag.create': 'generated {count} QR tags in the batch {name}',
+  'qrFlag.export': 'exported the QR tag batch {name} ({format})',
   'worker.update': 'edited the worker {name}',
   'worker.delete': 'deleted the worker {name}',
   'worker.approve': 'approved the worker {name}{reason}',
@@ -124,6 +128,7 @@ const entityNames: Record<string, Record<Lang, string>> = {
   worker: { 'zh-CN': '劳务人员', en: 'worker' },
   burnPoint: { 'zh-CN': '焚烧点', en: 'burn point' },
   safetyRecord: { 'zh-CN': '安全台账', en: 'safety record' },
+  qrFlag: { 'zh-CN': '二维码批次', en: 'QR tag batch' },
 };
 
 export const actionLabel = (action: string, lang: Lang) =>
