@@ -557,6 +557,14 @@ export const messages = {
     'zh-CN': '报表数据表“{table}”不是本项目的标准表',
     en: 'The report table "{table}" is not one of this project\'s standard tables',
   },
+  burnPointPhotoInvalid: {
+    'zh-CN': '照片引用的文件不存在或不属于本项目：{id}',
+    en: 'Photos: the file does not exist or belongs to another project: {id}',
+  },
+  burnPointPhotoNotImage: {
+    'zh-CN': '照片须引用以照片上传的文件：{name}',
+    en: 'Photos must refer to files uploaded as photos: {name}',
+  },
   // burnReports (#15)
   reportDayFuture: {
     'zh-CN': '统计日期不能晚于今天：{day}',
