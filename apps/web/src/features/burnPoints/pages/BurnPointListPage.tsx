@@ -54,17 +54,18 @@ function PhotoCell({ item }: { item: BurnPointItem }) {
   const [first, ...rest] = item.photoList;
   if (!first) return null;
   return (
-    <Image.PreviewGroup items={item.photoList.map((p) => p.url)}>
-      <Image
-        width={48}
-        height={36}
-        style={{ objectFit: 'cover', borderRadius: 4 }}
-        src={first.thumbUrl}
-        alt={first.name}
-        data-testid="fsd-thumb"
-      />
-      {rest.length > 0 && <Typography.Text type="secondary"> +{rest.length}</Typography.Text>}
-    </Image.PreviewGroup>
+    <span data-testid="fsd-thumb">
+      <Image.PreviewGroup items={item.photoList.map((p) => p.url)}>
+        <Image
+          width={48}
+          height={36}
+          style={{ objectFit: 'cover', borderRadius: 4 }}
+          src={first.thumbUrl}
+          alt={first.name}
+        />
+        {rest.length > 0 && <Typography.Text type="secondary"> +{rest.length}</Typography.Text>}
+      </Image.PreviewGroup>
+    </span>
   );
 }
 
