@@ -26,10 +26,18 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// Memory (docs/decisions.md, "Server memory"): the server keeps ~60 MB of live JS heap; without a
+// cap V8 lets the heap grow to several times that between collections, and glibc's per-thread
+// arenas (sharp, scrypt and the pg driver run on threads) keep native memory it never hands back.
+const heapMb = process.env.SERVER_HEAP_MB ?? '256';
+const server = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'apps/server'),
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? join(root, 'data') },
+  env: {
+    MALLOC_ARENA_MAX: '2',
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR ?? join(root, 'data'),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -30,6 +30,7 @@ import { qrTagsRoutes } from './features/qrTags/routes.ts';
 import { overviewRoutes } from './features/overview/routes.ts';
 import { burnPointsRoutes } from './features/burnPoints/routes.ts';
 import { burnReportsRoutes } from './features/burnReports/routes.ts';
+import { gisMapRoutes } from './features/gisMap/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes);
   await app.register(burnPointsRoutes);
   await app.register(burnReportsRoutes);
+  await app.register(gisMapRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

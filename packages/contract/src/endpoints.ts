@@ -13,6 +13,9 @@ import {
   ratioValue,
   tableSummaryQuery,
   tableSummaryValue,
+  gisCellsQuery,
+  gisCellsValue,
+  gisSetupValue,
   homeDataQuery,
   homeDataValue,
   processListQuery,
@@ -353,6 +356,9 @@ export const endpoints = {
   'POST /api/summary/fsdCreateReportList': { body: createReportListBody, value: burnRecordPage },
   'POST /api/summary/fsdChartReport': { body: reportBody, value: chartValue },
   'POST /api/summary/fszpylReport': { body: reportBody, value: ratioValue },
+  // gisMap
+  'GET /api/gis/setup': { value: gisSetupValue },
+  'GET /api/gis/cells': { query: gisCellsQuery, value: gisCellsValue },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointKey = keyof typeof endpoints;

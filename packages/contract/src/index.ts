@@ -27,6 +27,7 @@ export * from './qrTags.ts';
 export * from './overview.ts';
 export * from './burnPoints.ts';
 export * from './burnReports.ts';
+export * from './gisMap.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';

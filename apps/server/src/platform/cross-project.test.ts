@@ -162,6 +162,12 @@ const plain: Record<string, unknown> = {
   tbName: 'gbksdc0101',
   tableCode: 'gbksdc0101',
   code_result: 20,
+  // The GIS map's viewport (a real box: east of west, north of south).
+  zoom: 8,
+  west: 117,
+  south: 28,
+  east: 120,
+  north: 31,
 };
 
 /** Optional fields a route needs to get past its own checks to the reference under test. */

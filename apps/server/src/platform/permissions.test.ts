@@ -200,6 +200,9 @@ const outsideMatrix: Record<string, string> = {
   'GET /api/process/list': 'dashboard.read',
   'GET /api/process/export': 'dashboard.read',
   'GET /api/data/tableSummary': 'records.read',
+  // GIS map (issue 17): the selected project's records, a section manager's sections (gisMap.test.ts).
+  'GET /api/gis/setup': 'records.read',
+  'GET /api/gis/cells': 'records.read',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

@@ -70,6 +70,7 @@ const pages = {
   fsdList: () => import('../features/burnPoints/pages/BurnPointListPage.tsx'),
   fsdCensus: () => import('../features/burnPoints/pages/BurnPointCensusPage.tsx'),
   fsdReport: () => import('../features/burnReports/pages/FireReportPage.tsx'),
+  gisMap: () => import('../features/gisMap/pages/GisMapPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /**
@@ -179,7 +180,7 @@ export const layoutRoutes: RouteDef[] = [
   }),
   later('/safe/:id', 'Safe', 'route.safe', { icon: 'safety' }),
   screen('/messageCenter', 'MessageCenter', 'route.messageCenter', pages.messageCenter, { icon: 'message' }),
-  later('/gistest', 'Gistest', 'route.gistest', { icon: 'map' }),
+  screen('/gistest', 'Gistest', 'route.gistest', pages.gisMap, { icon: 'map' }),
   {
     path: '/fsdmanager',
     redirect: '/fsdmanager/census',

@@ -76,6 +76,10 @@ export const records = pgTable(
     index('records_deleted_idx')
       .on(t.projectCode, t.tableCode, t.deletedAt.desc().nullsFirst())
       .where(sql`deleted_at is not null`),
+    // The GIS map (features/gisMap): the viewport's longitude range, every filter inside the index.
+    index('records_gis_idx')
+      .on(t.projectCode, t.gpsLong, t.gpsLat, t.tableCode, t.sectionCode, t.state, t.timeSubmit)
+      .where(sql`deleted_at is null`),
     // The field app's "my records of the last 30 days" (POST /api/collect/mine).
     index('records_collector_idx')
       .on(t.collectorId, t.projectCode, t.timeSubmit.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -1,2 +1,2 @@
 /** The burn points feature's public API for other features. */
-export { burnTable, pointFlags, pointStates } from './service.ts';
+export { burnTable, mapPoints, pointFlags, pointStates } from './service.ts';

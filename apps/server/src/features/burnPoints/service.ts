@@ -263,6 +263,19 @@ export async function pointFlags(
   return flags;
 }
 
+/** Every burn point of the project with its position (the GIS map's burn point layer). */
+export async function mapPoints(db: Executor, projectCode: string) {
+  const rows = await q.allBurnPoints(db, projectCode);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    state: r.state,
+    lng: r.gpsLong,
+    lat: r.gpsLat,
+  }));
+}
+
 /** Per burn point: burns, quantity per unit, last burn day, approved burns; points no record names show zeros. */
 export async function census(deps: AppDeps, projectCode: string, table: string): Promise<BurnCensusItem[]> {
   const { db } = deps.database;

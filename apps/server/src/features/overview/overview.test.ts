@@ -35,6 +35,7 @@ describe('overview: dashboard and progress from the rollup', () => {
   let jianli: string;
   let gov: string;
   let worker: string;
+  let manager: string;
   let photo: string;
   const ids: Record<string, string> = {};
 
@@ -94,6 +95,7 @@ describe('overview: dashboard and progress from the rollup', () => {
     jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
     gov = await select(await t.signIn('demo_gov', 'pine2026'), 'KH2026');
     worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
+    manager = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
     const upload = async (token: string) => {
       const form = new FormData();
       form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
@@ -317,5 +319,34 @@ describe('overview: dashboard and progress from the rollup', () => {
     expect(by.gbymfs0101?.tableName).toBe('疫木焚烧处置记录');
     const other = await t.api('GET', '/api/data/tableSummary?prjCode=JS2026', { token: jianli });
     expect(other.code).toBe(ErrorCode.forbidden);
+  });
+  it('shows a section manager their sections’ totals only (demo_bd manages KH-BD01)', async () => {
+    const res = await home(manager);
+    expect(res.code).toBe(0);
+    const v = res.value;
+    // After the correction above: BD01 found 5 + 3, felled f1..f3, burned b1 (12 株; b3 is in 立方米).
+    expect(v.cards).toMatchObject({ found: 8, felled: 3, burned: 12, stumpsTreated: 2, planned: 12000 });
+    expect(v.cards.progress).toBe(0);
+    const waiting = await t.deps.database.db.execute(sql`select count(*)::int as n from records
+      where project_code = 'KH2026' and section_code = 'KH-BD01' and state = '10' and deleted_at is null`);
+    const n = Number(
+      ((waiting as { rows?: { n: number }[] }).rows ?? (waiting as unknown as { n: number }[]))[0]?.n,
+    );
+    expect(v.cards.pendingReview).toBe(n);
+    expect(v.sections.map((s) => s.sectionCode)).toEqual(['KH-BD01']);
+    expect(v.lastDay.sections.every((s) => s.sectionCode === 'KH-BD01')).toBe(true);
+    expect(v.trend.reduce((a, d) => a + d.felled, 0)).toBe(3);
+    // The whole project for the supervisor at the same moment.
+    expect((await home(jianli)).value.cards).toMatchObject({ found: 15, felled: 4, planned: 29500 });
+
+    const county = await progress(manager, 'level=county&prjCode=KH2026&type=cfcz');
+    expect(county.value.rows[0]).toMatchObject({ planned: 12000, found: 8, felled: 3, burned: 12 });
+    const section = await progress(manager, 'level=section&prjCode=KH2026&type=ymfs');
+    expect(section.value.rows.map((r) => r.code)).toEqual(['KH-BD01']);
+    expect(section.value.total).toMatchObject({ planned: 12000, felled: 3, burned: 12 });
+    const own = await progress(manager, 'level=township&prjCode=KH2026&sectionCode=KH-BD01&type=ksdc');
+    expect(own.value.total).toMatchObject({ found: 8, felled: 3 });
+    const other = await progress(manager, 'level=township&prjCode=KH2026&sectionCode=KH-BD02&type=ksdc');
+    expect(other.code).toBe(ErrorCode.notFound);
   });
 });

@@ -92,6 +92,20 @@ async function sectionsOf(db: Executor, codes: string[]) {
 
 const key = (...parts: (string | undefined)[]) => parts.join('\u0000');
 
+/**
+ * A section manager's sections per project (the records list's rule: no review right, role
+ * section_manager): their dashboard and progress count those sections only. Undefined: all.
+ */
+type SectionLimit = Map<string, string[]> | undefined;
+async function sectionLimit(db: Executor, auth: AuthContext, codes: string[]): Promise<SectionLimit> {
+  const scopes = await Promise.all(codes.map((c) => records.recordSectionScope(db, auth, c)));
+  if (scopes.every((x) => x === undefined)) return undefined;
+  return new Map(codes.map((c, i) => [c, scopes[i] ?? []]));
+}
+const inLimit = (limit: SectionLimit, project: string | undefined, section: string | undefined) =>
+  !limit || (limit.get(project ?? '') ?? []).includes(section ?? '');
+const limitCodes = (limit: SectionLimit) => (limit ? [...new Set([...limit.values()].flat())] : undefined);
+
 /* ------------------------------------------------------------------ dashboard */
 
 export async function homeData(
@@ -112,24 +126,37 @@ export async function homeData(
   const tableNames = new Map<string, string>();
   for (const ts of tablesByProject) for (const tb of ts) tableNames.set(tb.code, tb.name);
   const allTables = [...new Set([...tableNames.keys(), ...overviewTables])];
+  const limit = await sectionLimit(db, auth, codes);
+  const sectionCodes = limitCodes(limit);
 
-  const season = await records.rollupSums(db, { projectCodes: codes, tableCodes: allTables }, [
-    'project',
-    'table',
-    'section',
-    'state',
-  ]);
-  const recent = await records.rollupSums(
-    db,
-    { projectCodes: codes, tableCodes: overviewTables, states: countedStates, from: trendFrom, to: today },
-    ['project', 'table', 'section', 'day'],
-  );
-  const sections = await sectionsOf(db, codes);
-  const workersApproved = await cached(`workers:${codes.join(',')}`, () =>
-    workers.approvedWorkerCount(db, codes),
+  const season = (
+    await records.rollupSums(db, { projectCodes: codes, tableCodes: allTables, sectionCodes }, [
+      'project',
+      'table',
+      'section',
+      'state',
+    ])
+  ).filter((r) => inLimit(limit, r.project, r.section));
+  const recent = (
+    await records.rollupSums(
+      db,
+      {
+        projectCodes: codes,
+        tableCodes: overviewTables,
+        sectionCodes,
+        states: countedStates,
+        from: trendFrom,
+        to: today,
+      },
+      ['project', 'table', 'section', 'day'],
+    )
+  ).filter((r) => inLimit(limit, r.project, r.section));
+  const sections = (await sectionsOf(db, codes)).filter((s) => inLimit(limit, s.prjCode, s.code));
+  const workersApproved = await cached(`workers:${codes.join(',')}:${sectionCodes?.join(',') ?? '*'}`, () =>
+    workers.approvedWorkerCount(db, codes, sectionCodes),
   );
   // Distinct workers who clocked in today (China day) through the field app.
-  const workersOnDuty = await workers.onDutyToday(deps, codes, today);
+  const workersOnDuty = await workers.onDutyToday(deps, codes, today, sectionCodes);
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);
@@ -282,9 +309,16 @@ export async function progressList(
         ? await visibleProjects(db, auth)
         : [await namedProject(db, auth, input.prjCode)];
     const codes = list.map((p) => p.code);
+    const limit = await sectionLimit(db, auth, codes);
     const [sums, sections, names] = await Promise.all([
-      records.rollupSums(db, { ...base, projectCodes: codes }, ['project', 'table']),
-      sectionsOf(db, codes),
+      records
+        .rollupSums(db, { ...base, projectCodes: codes, sectionCodes: limitCodes(limit) }, [
+          'project',
+          'section',
+          'table',
+        ])
+        .then((rows) => rows.filter((r) => inLimit(limit, r.project, r.section))),
+      sectionsOf(db, codes).then((rows) => rows.filter((s) => inLimit(limit, s.prjCode, s.code))),
       areas.areaNames(
         db,
         list.map((p) => p.areaCode),
@@ -312,7 +346,8 @@ export async function progressList(
   }
 
   const project = await namedProject(db, auth, input.prjCode);
-  const sections = await sectionsOf(db, [project.code]);
+  const limit = await sectionLimit(db, auth, [project.code]);
+  const sections = (await sectionsOf(db, [project.code])).filter((s) => inLimit(limit, project.code, s.code));
   if (level === 'section') {
     const sums = await records.rollupSums(db, { ...base, projectCodes: [project.code] }, [
       'section',

@@ -92,7 +92,7 @@ async function tableFor(db: Executor, projectCode: string, tableCode: string) {
 }
 
 /** Section managers (current role section_manager, no review right) see only the sections they manage. */
-async function sectionScope(
+export async function sectionScope(
   db: Executor,
   auth: AuthContext,
   projectCode: string,

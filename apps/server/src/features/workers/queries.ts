@@ -384,13 +384,23 @@ export async function census(db: Executor, where: SQL, today: string) {
 }
 
 /** Approved (reviewStatus 1), not deleted workers of some projects (the dashboard's card). */
-export async function approvedWorkerCount(db: Executor, projectCodes: string[]): Promise<number> {
-  if (!projectCodes.length) return 0;
+export async function approvedWorkerCount(
+  db: Executor,
+  projectCodes: string[],
+  /** Only these sections' workers (a section manager's dashboard). */
+  sectionCodes?: string[],
+): Promise<number> {
+  if (!projectCodes.length || sectionCodes?.length === 0) return 0;
   const [row] = await db
     .select({ n: count() })
     .from(workers)
     .where(
-      and(inArray(workers.projectCode, projectCodes), eq(workers.reviewStatus, 1), isNull(workers.deletedAt)),
+      and(
+        inArray(workers.projectCode, projectCodes),
+        sectionCodes ? inArray(workers.sectionCode, sectionCodes) : undefined,
+        eq(workers.reviewStatus, 1),
+        isNull(workers.deletedAt),
+      ),
     );
   return row?.n ?? 0;
 }
@@ -457,11 +467,30 @@ export async function countOnDuty(
   projectCodes: string[],
   from: Date,
   to: Date,
+  /** Only these sections' workers (a section manager's dashboard). */
+  sectionCodes?: string[],
 ): Promise<number> {
-  if (!projectCodes.length) return 0;
+  if (!projectCodes.length || sectionCodes?.length === 0) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${clockIns.workerId})::int` })
     .from(clockIns)
-    .where(and(inArray(clockIns.projectCode, projectCodes), gte(clockIns.at, from), lt(clockIns.at, to)));
+    .where(
+      and(
+        inArray(clockIns.projectCode, projectCodes),
+        gte(clockIns.at, from),
+        lt(clockIns.at, to),
+        sectionCodes
+          ? inArray(
+              clockIns.workerId,
+              db
+                .select({ id: workers.id })
+                .from(workers)
+                .where(
+                  and(inArray(workers.projectCode, projectCodes), inArray(workers.sectionCode, sectionCodes)),
+                ),
+            )
+          : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }

@@ -841,8 +841,9 @@ export async function onDutyToday(
   deps: AppDeps,
   projectCodes: string | string[],
   today: string = chinaToday(),
+  sectionCodes?: string[],
 ) {
   const [from, to] = chinaDayBounds(today);
   const codes = typeof projectCodes === 'string' ? [projectCodes] : projectCodes;
-  return q.countOnDuty(deps.database.db, codes, from, to);
+  return q.countOnDuty(deps.database.db, codes, from, to, sectionCodes);
 }

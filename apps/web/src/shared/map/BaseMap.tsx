@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { theme } from 'antd';
 import type { MultiPolygon } from 'geojson';
 import type { LatLngBoundsExpression, LatLngExpression } from 'leaflet';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { GeoJSON, MapContainer, ScaleControl, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { mapTileUrl } from '../config.ts';
 import { boundsOf, type CountyOutline, loadCountyOutline } from './outline.ts';
@@ -75,7 +75,12 @@ export function BaseMap({
       live = false;
     };
   }, [areaCode]);
-  const outlineBounds = outline && fit ? boundsOf(outline.coordinates) : null;
+  // Memoised: a new array on every render would re-fit the view to the county whenever the
+  // screen re-renders (the GIS map re-renders on each answer while the user zooms in).
+  const outlineBounds = useMemo(
+    () => (outline && fit ? boundsOf(outline.coordinates) : null),
+    [outline, fit],
+  );
   const start: LatLngExpression = center ? [center[1], center[0]] : [30, 118];
   return (
     <MapContainer

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MainStore, SectionItem } from '@pineguard/contract';
-import { Button, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useDeleteSection } from '../../adminApi.ts';
 import { useProjectsT } from '../../projectMessages.ts';
@@ -54,8 +54,34 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
         ]
       : []),
   ];
+  // The project's plan (issue 17): the sum of its sections' plans, what completion rates divide by.
+  const plannedTrees = store.sections.reduce((a, s) => a + (s.plannedTrees ?? 0), 0);
+  const plannedVolume = store.sections.reduce((a, s) => a + (s.plannedVolume ?? 0), 0);
+  const missing = store.sections.filter((s) => s.plannedTrees === null).length;
+  const planColumn = columns.findIndex((c) => c.key === 'plannedTrees');
   return (
     <>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="project-plan"
+        title={
+          <Space wrap>
+            {t('section.planTotal')}:<Typography.Text strong>{plannedTrees.toLocaleString()}</Typography.Text>
+            {t('section.plannedTrees')}
+            {plannedVolume > 0 && (
+              <>
+                · <Typography.Text strong>{Math.round(plannedVolume * 100) / 100}</Typography.Text>
+                {t('section.plannedVolume')}
+              </>
+            )}
+          </Space>
+        }
+        description={t('section.planHint', {
+          missing: missing ? t('section.planMissing', { n: missing }) : '',
+        })}
+      />
       {editable && (
         <Button
           type="primary"
@@ -73,6 +99,23 @@ export function SectionsTab({ store, editable }: { store: MainStore; editable: b
         locale={{ emptyText: t('section.empty') }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 1000 }}
+        summary={() =>
+          store.sections.length > 0 && (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={planColumn}>
+                <Typography.Text strong>{t('section.planTotal')}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={planColumn}>
+                <Typography.Text strong>{plannedTrees}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={planColumn + 1} colSpan={columns.length - planColumn - 1}>
+                <Typography.Text strong>
+                  {plannedVolume > 0 ? Math.round(plannedVolume * 100) / 100 : '—'}
+                </Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )
+        }
       />
       <SectionDialog
         open={dialog !== null}

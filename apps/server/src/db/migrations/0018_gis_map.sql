@@ -1,0 +1,1 @@
+CREATE INDEX "records_gis_idx" ON "records" USING btree ("project_code","gps_long","gps_lat","table_code","section_code","state","time_submit") WHERE deleted_at is null;

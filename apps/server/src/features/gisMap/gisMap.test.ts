@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { type CollectResult, GIS_POINTS_MAX, type GisCellsValue, type GisSetup } from '@pineguard/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { cellSizeFor } from './service.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
+const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * The hand-placed data set (KH2026 unless said). At zoom 8 a cell is 90/256 = 0.3515625°:
+ *   A: 4 survey records (KH-BD01) at 118.41..118.413, 29.14 — cell (336, 82); one of them 10 days old
+ *   B: 2 felling records (KH-BD02) at 118.60, 29.30 — cell (337, 83); one approved
+ *   bulk: 300 survey records (KH-BD03) at 118.300..118.309 × 29.000..29.0029 — cell (336, 82), 40 days old
+ *         300 more at 118.700..118.709 × 29.400..29.4029 — cell (337, 83), 40 days old
+ *   one record without a position (0, 0), never drawn; one deleted in A, never drawn;
+ *   JS2026: one felling record at A's position.
+ */
+describe('GIS map: records aggregated by the server', () => {
+  let t: TestApp;
+  let admin: string;
+  let adminJs: string;
+  let jianli: string;
+  let manager: string;
+  const ids: Record<string, string> = {};
+
+  const whole = 'west=117&south=28&east=120&north=31';
+  const cells = (token: string, q: string) => t.api<GisCellsValue>('GET', `/api/gis/cells?${q}`, { token });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.initAdmin({ demo: true });
+    const select = async (token: string, prjCode: string) => {
+      const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
+      if (res.code !== 0) throw new Error(res.message);
+      return token;
+    };
+    admin = await select(await t.signIn('demo_admin', 'pine2026'), 'KH2026');
+    adminJs = await select(await t.signIn('demo_admin', 'pine2026'), 'JS2026');
+    jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
+    manager = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
+    const worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
+    const upload = async (token: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
+      const res = new Response(form);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload?kind=photo',
+        headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await res.arrayBuffer()),
+      });
+      return (up.json() as { value: { id: string } }).value.id;
+    };
+    const photo = await upload(worker);
+    const survey = { kssl: 1, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo };
+    const felling = (p: string) => ({
+      qrcode: `KH-${randomUUID().slice(0, 8)}`,
+      shuzhong: '马尾松',
+      xiongjing: 20,
+      dungao: 3,
+      multi_fzcl: '剥皮',
+      pic_before: p,
+      pic_stump: p,
+      pic_treated: p,
+    });
+    const rec = (
+      name: string,
+      tableCode: string,
+      sectionCode: string,
+      at: string,
+      long: number,
+      lat: number,
+      fields: Record<string, unknown>,
+    ) => {
+      ids[name] = randomUUID();
+      return {
+        uuid: ids[name],
+        tableCode,
+        sectionCode,
+        timeSubmit: at,
+        gps: { long, lat, alt: 300, range: 5 },
+        fields,
+      };
+    };
+    const res = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
+      token: worker,
+      body: {
+        records: [
+          rec('a1', 'gbksdc0101', 'KH-BD01', ago(0), 118.41, 29.14, survey),
+          rec('a2', 'gbksdc0101', 'KH-BD01', ago(0), 118.411, 29.14, survey),
+          rec('a3', 'gbksdc0101', 'KH-BD01', ago(0), 118.412, 29.14, survey),
+          rec('a4', 'gbksdc0101', 'KH-BD01', ago(10), 118.413, 29.14, survey),
+          rec('a5', 'gbksdc0101', 'KH-BD01', ago(0), 118.414, 29.14, survey),
+          rec('b1', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, felling(photo)),
+          rec('b2', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, felling(photo)),
+          rec('z1', 'gbksdc0101', 'KH-BD01', ago(0), 0, 0, survey),
+        ],
+      },
+    });
+    const bad = res.value.results.filter((r) => r.status !== 'created');
+    if (bad.length) throw new Error(JSON.stringify(bad));
+    const approve = await t.api('POST', '/api/data/examine', {
+      token: jianli,
+      body: { ids: [ids.b1], action: 'approve' },
+    });
+    if (approve.code !== 0) throw new Error(approve.message);
+    const del = await t.api('POST', '/api/data/del', { token: admin, body: { ids: [ids.a5] } });
+    if (del.code !== 0) throw new Error(del.message);
+    const jsPhoto = await upload(adminJs);
+    const js = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
+      token: adminJs,
+      body: { records: [rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), 118.41, 29.14, felling(jsPhoto))] },
+    });
+    if (js.value.results[0]?.status !== 'created') throw new Error(JSON.stringify(js));
+    // The bulk: straight into the table (the map reads positions and filters, not the rollup).
+    await t.deps.database.db.execute(sql`insert into records
+      (id, project_code, table_code, section_code, collector_id, time_submit, gps_long, gps_lat, state)
+      select gen_random_uuid(), 'KH2026', 'gbksdc0101', 'KH-BD03', r.collector_id,
+        now() - interval '40 days', g.lng + (i % 10) * 0.001, g.lat + (i / 10) * 0.0001, '10'
+      from records r, generate_series(0, 299) i,
+        (values (118.3::float8, 29.0::float8), (118.7::float8, 29.4::float8)) g(lng, lat)
+      where r.id = ${ids.a1}`);
+  });
+  afterAll(() => t.close());
+
+  it('chooses cells of about 64 px, widened to stay within the cap', () => {
+    expect(cellSizeFor(8, { west: 117, south: 28, east: 120, north: 31 })).toBe(0.3515625);
+    // The whole world at zoom 22 would be billions of cells: widened until at most 4096.
+    const size = cellSizeFor(22, { west: -180, south: -90, east: 180, north: 90 });
+    expect(
+      (Math.floor(180 / size) - Math.floor(-180 / size) + 1) *
+        (Math.floor(90 / size) + Math.floor(90 / size) + 2),
+    ).toBeLessThanOrEqual(4096);
+  });
+
+  it('aggregates the whole view into hand-counted cells', async () => {
+    const res = await cells(admin, `zoom=8&${whole}`);
+    expect(res.code).toBe(0);
+    const v = res.value;
+    expect(v.mode).toBe('cells');
+    expect(v.cellSize).toBe(0.3515625);
+    expect(v.total).toBeGreaterThan(GIS_POINTS_MAX);
+    expect(v.points).toEqual([]);
+    // (336, 82): 300 bulk + a1..a4 (a5 deleted, z1 without a position, j1 of another project);
+    // (337, 83): 300 bulk + b1, b2.
+    const sorted = [...v.cells].sort((a, b) => a.west - b.west);
+    expect(sorted.map((c) => c.count)).toEqual([304, 302]);
+    expect(v.total).toBe(606);
+    expect(sorted[0]).toMatchObject({ west: 118.3, south: 29, east: 118.413, north: 29.14 });
+    expect(sorted[1]).toMatchObject({ west: 118.6, south: 29.3, east: 118.709 });
+    expect(sorted[1]!.north).toBeCloseTo(29.4029, 6);
+    expect(sorted[0]!.lng).toBeCloseTo((300 * 118.3045 + 118.41 + 118.411 + 118.412 + 118.413) / 304, 6);
+  });
+
+  it('splits cells as the zoom grows, and answers points once few are in view', async () => {
+    const z10 = (await cells(admin, `zoom=10&${whole}`)).value;
+    expect(z10.mode).toBe('cells');
+    expect(z10.cells.length).toBeGreaterThan(2);
+    expect(z10.cells.reduce((a, c) => a + c.count, 0)).toBe(606);
+    // Around A and B only: 6 records, drawn as points with what the drawer needs.
+    const near = (await cells(admin, 'zoom=11&west=118.35&south=29.1&east=118.65&north=29.35')).value;
+    expect(near.mode).toBe('points');
+    expect(near.total).toBe(6);
+    expect(near.points.map((p) => p.id).sort()).toEqual(
+      [ids.a1, ids.a2, ids.a3, ids.a4, ids.b1, ids.b2].sort(),
+    );
+    const b1 = near.points.find((p) => p.id === ids.b1)!;
+    expect(b1).toMatchObject({
+      lng: 118.6,
+      lat: 29.3,
+      tableCode: 'gbcfcz0101',
+      sectionCode: 'KH-BD02',
+      codeState: '20',
+    });
+    expect(b1.timeSubmit).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('filters by table, section, state and date range', async () => {
+    const near = 'zoom=11&west=118.35&south=29.1&east=118.65&north=29.35';
+    const idsOf = async (q: string) => {
+      const res = await cells(admin, `${near}&${q}`);
+      expect(res.code).toBe(0);
+      return res.value.points.map((p) => p.id).sort();
+    };
+    expect(await idsOf('tableCode=gbcfcz0101')).toEqual([ids.b1, ids.b2].sort());
+    expect(await idsOf('sectionCode=KH-BD01')).toEqual([ids.a1, ids.a2, ids.a3, ids.a4].sort());
+    expect(await idsOf('codeState=20')).toEqual([ids.b1]);
+    const today = chinaDay(ago(0));
+    expect(await idsOf(`begin=${chinaDay(ago(10))}&end=${chinaDay(ago(10))}`)).toEqual([ids.a4]);
+    expect(await idsOf(`begin=${today}&sectionCode=KH-BD01`)).toEqual([ids.a1, ids.a2, ids.a3].sort());
+    // The bulk is 40 days old: a range before it leaves the whole view empty.
+    const old = await cells(admin, `zoom=8&${whole}&end=${chinaDay(ago(41))}`);
+    expect(old.value).toMatchObject({ mode: 'points', total: 0, cells: [], points: [] });
+  });
+
+  it('shows a section manager their sections only', async () => {
+    const all = (await cells(manager, `zoom=8&${whole}`)).value;
+    expect(all).toMatchObject({ mode: 'points', total: 4 });
+    expect(all.points.map((p) => p.sectionCode)).toEqual(['KH-BD01', 'KH-BD01', 'KH-BD01', 'KH-BD01']);
+    const other = await cells(manager, `zoom=8&${whole}&sectionCode=KH-BD02`);
+    expect(other.value.total).toBe(0);
+    const setup = (await t.api<GisSetup>('GET', '/api/gis/setup', { token: manager })).value;
+    expect(setup.sections.map((s) => s.code)).toEqual(['KH-BD01']);
+  });
+
+  it('answers the layers: county, tables, sections and burn points', async () => {
+    const res = await t.api<GisSetup>('GET', '/api/gis/setup', { token: admin });
+    expect(res.code).toBe(0);
+    expect(res.value.prjCode).toBe('KH2026');
+    expect(res.value.areaCode).toMatch(/^330824/);
+    expect(res.value.sections.map((s) => s.code)).toEqual(['KH-BD01', 'KH-BD02', 'KH-BD03']);
+    expect(res.value.tables.map((x) => x.code)).toEqual(expect.arrayContaining(['gbksdc0101', 'gbcfcz0101']));
+    for (const p of res.value.burnPoints) {
+      expect(p.lng).toBeGreaterThan(118);
+      expect(p.lat).toBeGreaterThan(28);
+    }
+  });
+
+  it('keeps to the selected project, and refuses bad input naming the field', async () => {
+    const js = (await cells(adminJs, `zoom=8&${whole}`)).value;
+    expect(js).toMatchObject({ mode: 'points', total: 1 });
+    expect(js.points[0]?.id).toBe(ids.j1);
+    const otherSection = await cells(admin, `zoom=8&${whole}&sectionCode=JS-BD01`);
+    expect(otherSection.code).not.toBe(0);
+    expect(otherSection.message).toContain('JS-BD01');
+    const otherTable = await cells(admin, `zoom=8&${whole}&tableCode=nosuch`);
+    expect(otherTable.code).not.toBe(0);
+    for (const [q, field] of [
+      ['zoom=8&west=120&south=28&east=117&north=31', 'east'],
+      ['zoom=8&west=117&south=31&east=120&north=28', 'north'],
+      ['zoom=99&west=117&south=28&east=120&north=31', 'zoom'],
+      ['zoom=8&west=-500&south=28&east=120&north=31', 'west'],
+      ['zoom=8&south=28&east=120&north=31', 'west'],
+      [`zoom=8&${whole}&begin=2026-13-45x`, '开始日期'],
+      [`zoom=8&${whole}&codeState=99`, '状态'],
+    ] as const) {
+      const res = await cells(admin, q);
+      expect(res.code, q).not.toBe(0);
+      expect(res.message, q).toContain(field);
+    }
+    const anonymous = await t.api('GET', `/api/gis/cells?zoom=8&${whole}`);
+    expect(anonymous.code).not.toBe(0);
+  });
+});

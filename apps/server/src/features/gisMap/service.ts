@@ -1,0 +1,136 @@
+import {
+  GIS_CELLS_MAX,
+  GIS_POINTS_MAX,
+  type GisCellsQuery,
+  type GisCellsValue,
+  type GisSetup,
+} from '@pineguard/contract';
+import type { Executor } from '../../db/client.ts';
+import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import * as burnPoints from '../burnPoints/index.ts';
+import * as projects from '../projects/index.ts';
+import * as records from '../records/index.ts';
+import * as standards from '../standards/index.ts';
+import * as q from './queries.ts';
+
+/**
+ * The cell edge in degrees for a zoom: about 64 screen pixels (Leaflet's 256-pixel tiles span
+ * 360 / 2^zoom degrees), widened by doubling until the viewport holds at most GIS_CELLS_MAX cells.
+ */
+export function cellSizeFor(
+  zoom: number,
+  bbox: { west: number; south: number; east: number; north: number },
+) {
+  let size = 90 / 2 ** zoom;
+  const cellsAt = (s: number) =>
+    (Math.floor(bbox.east / s) - Math.floor(bbox.west / s) + 1) *
+    (Math.floor(bbox.north / s) - Math.floor(bbox.south / s) + 1);
+  while (cellsAt(size) > GIS_CELLS_MAX) size *= 2;
+  return size;
+}
+
+/** Metadata changes rarely: a few seconds' reuse keeps a panning map to its one aggregate query. */
+const CACHE_MS = 5_000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  if (cache.size > 1000) cache.clear();
+  const value = load();
+  value.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+const tablesOf = (db: Executor, projectCode: string) =>
+  cached(`tables:${projectCode}`, () => standards.projectTables(db, projectCode));
+const sectionsOf = (db: Executor, projectCode: string) =>
+  cached(`sections:${projectCode}`, () => projects.listSections(db, projectCode));
+
+export async function setup(deps: AppDeps, auth: AuthContext, projectCode: string): Promise<GisSetup> {
+  const { db } = deps.database;
+  const project = await projects.findProject(db, projectCode);
+  if (!project) throw fail.notFound();
+  const [tables, sections, scope, points] = await Promise.all([
+    tablesOf(db, projectCode),
+    sectionsOf(db, projectCode),
+    records.recordSectionScope(db, auth, projectCode),
+    burnPoints.mapPoints(db, projectCode),
+  ]);
+  return {
+    prjCode: projectCode,
+    areaCode: project.areaCode,
+    tables: tables.map((t) => ({ code: t.code, name: t.name })),
+    sections: sections
+      .filter((s) => !scope || scope.includes(s.code))
+      .map((s) => ({ code: s.code, name: s.name })),
+    burnPoints: points,
+  };
+}
+
+/**
+ * The records in view, aggregated by the database into grid cells; when at most GIS_POINTS_MAX
+ * records are in view, those records as points instead. A section manager sees their sections'.
+ */
+export async function cells(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  input: GisCellsQuery,
+): Promise<GisCellsValue> {
+  const { db } = deps.database;
+  if (input.tableCode !== undefined) {
+    const tables = await tablesOf(db, projectCode);
+    if (!tables.some((t) => t.code === input.tableCode))
+      throw fail.invalid('tableNotInProject', { code: input.tableCode });
+  }
+  if (input.sectionCode !== undefined) {
+    const sections = await sectionsOf(db, projectCode);
+    if (!sections.some((s) => s.code === input.sectionCode))
+      throw fail.invalid('sectionUnknown', { code: input.sectionCode });
+  }
+  const filter: q.GisFilter = {
+    projectCode,
+    west: input.west,
+    south: input.south,
+    east: input.east,
+    north: input.north,
+    tableCode: input.tableCode,
+    sectionCode: input.sectionCode,
+    sectionCodes: await records.recordSectionScope(db, auth, projectCode),
+    state: input.codeState,
+    begin: input.begin,
+    end: input.end,
+  };
+  const cellSize = cellSizeFor(input.zoom, input);
+  const rows = await q.cells(db, filter, cellSize);
+  const cellList = rows.map((r) => ({
+    count: Number(r.n),
+    lng: r.lng,
+    lat: r.lat,
+    west: r.west,
+    south: r.south,
+    east: r.east,
+    north: r.north,
+  }));
+  const total = cellList.reduce((a, c) => a + c.count, 0);
+  if (total > GIS_POINTS_MAX) return { mode: 'cells', cellSize, total, cells: cellList, points: [] };
+  const found = await q.points(db, filter, GIS_POINTS_MAX);
+  return {
+    mode: 'points',
+    cellSize,
+    total,
+    cells: [],
+    points: found.map((p) => ({
+      id: p.id,
+      lng: p.lng,
+      lat: p.lat,
+      tableCode: p.table_code,
+      sectionCode: p.section_code,
+      codeState: p.state,
+      timeSubmit: p.time_submit,
+    })),
+  };
+}

@@ -1,0 +1,3 @@
+/** The records feature's public pieces for other features (the GIS map opens a record here). */
+export { RecordDetailDrawer, type DetailActions } from './components/RecordDetailDrawer.tsx';
+export { StateTag, useStateOptions } from './components/StateTag.tsx';
