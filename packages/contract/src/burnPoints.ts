@@ -21,6 +21,20 @@ export const defaultBurnTable = 'gbymfs0101';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
+/** Photos a burn point may carry. */
+export const BURN_POINT_MAX_PHOTOS = 6;
+
+/** A burn point's photo: short-lived signed URLs for <img> (no session token in them), as records' media. */
+export const burnPointPhoto = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  /** The thumbnail (the photo itself when none could be made). */
+  thumbUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type BurnPointPhoto = z.infer<typeof burnPointPhoto>;
+
 export const burnPointItem = z.object({
   id: z.string(),
   projectCode: z.string(),
@@ -36,7 +50,10 @@ export const burnPointItem = z.object({
   personInCharge: z.string(),
   phone: z.string(),
   state: burnPointState,
+  /** File ids of its photos (what save takes back). */
   photos: z.array(z.string()),
+  /** The same photos, signed for display, in order (a file gone from storage is left out). */
+  photoList: z.array(burnPointPhoto),
   remarks: z.string(),
   createdAt: z.string(),
 });
@@ -71,7 +88,8 @@ export const burnPointSaveBody = z.object({
     .regex(/^(\d[\d-]{4,19})?$/)
     .default(''),
   state: burnPointState.default('approved'),
-  photos: z.array(z.string().max(64)).max(9).default([]),
+  /** File ids of photos uploaded in the same project (POST /api/file/upload?kind=photo). */
+  photos: z.array(z.uuid()).max(BURN_POINT_MAX_PHOTOS).default([]),
   remarks: trimmed(200).default(''),
 });
 export type BurnPointSaveBody = z.input<typeof burnPointSaveBody>;

@@ -620,6 +620,14 @@ export const messages = {
     en: 'No feature matches a section of this project (the values of "{field}" against section codes and names)',
   },
   boundaryImported: { 'zh-CN': '已导入 {count} 个标段的边界', en: 'Boundaries of {count} sections imported' },
+  burnPointPhotoInvalid: {
+    'zh-CN': '照片引用的文件不存在或不属于本项目：{id}',
+    en: 'Photos: the file does not exist or belongs to another project: {id}',
+  },
+  burnPointPhotoNotImage: {
+    'zh-CN': '照片须引用以照片上传的文件：{name}',
+    en: 'Photos must refer to files uploaded as photos: {name}',
+  },
   // burnReports (#15)
   reportDayFuture: {
     'zh-CN': '统计日期不能晚于今天：{day}',

@@ -1,6 +1,7 @@
 import { type BurnCensusItem, type BurnPointItem, ErrorCode } from '@pineguard/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { censusOf } from './service.ts';
@@ -98,6 +99,94 @@ describe('burn points', () => {
     expect(huge.code).toBe(ErrorCode.validation);
     const otherProject = await t.api('POST', '/api/fsd/list', { token: kh, body: { projectCode: 'JS2026' } });
     expect(otherProject.code).toBe(ErrorCode.forbidden);
+  });
+
+  const upload = async (token: string, name: string, kind = 'photo') => {
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2f7d32' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), name);
+    const res = new Response(form);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/file/upload?kind=${kind}`,
+      headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await res.arrayBuffer()),
+    });
+    const body = up.json() as { code: number; message: string; value: { id: string } };
+    if (body.code !== 0) throw new Error(body.message);
+    return body.value.id;
+  };
+
+  it('keeps photos of the same project only and lists them as signed thumbnail and full URLs', async () => {
+    const mine = [await upload(kh, 'furnace-1.jpg'), await upload(kh, 'furnace-2.jpg')];
+    const theirs = await upload(js, 'jiangshan.jpg');
+
+    // Another project's photo, an unknown file, a face upload and a 7th photo are refused.
+    const other = await save(kh, {
+      name: '照片测试点',
+      type: 'open',
+      ...inKaihua,
+      photos: [mine[0], theirs],
+    });
+    expect(other.code).toBe(ErrorCode.validation);
+    expect(other.message).toContain(theirs);
+    const unknown = await save(kh, { name: '照片测试点', type: 'open', ...inKaihua, photos: [randomUUID()] });
+    expect(unknown.code).toBe(ErrorCode.validation);
+    expect(unknown.message).toContain('不属于本项目');
+    const face = await upload(kh, 'face.jpg', 'face');
+    const notPhoto = await save(kh, { name: '照片测试点', type: 'open', ...inKaihua, photos: [face] });
+    expect(notPhoto.code).toBe(ErrorCode.validation);
+    expect(notPhoto.message).toContain('face.jpg');
+    const seven = await save(kh, {
+      name: '照片测试点',
+      type: 'open',
+      ...inKaihua,
+      photos: Array.from({ length: 7 }, () => randomUUID()),
+    });
+    expect(seven.code).toBe(ErrorCode.validation);
+    const notUuid = await save(kh, { name: '照片测试点', type: 'open', ...inKaihua, photos: ["x' or 1=1"] });
+    expect(notUuid.code).toBe(ErrorCode.validation);
+    expect(notUuid.message).toContain('photos');
+
+    const saved = await save(kh, { name: '照片测试点', type: 'open', ...inKaihua, photos: mine });
+    expect(saved.code).toBe(0);
+    expect(saved.value.photos).toEqual(mine);
+
+    const list = await t.api<{ list: BurnPointItem[] }>('POST', '/api/fsd/list', {
+      token: kh,
+      body: { keyWords: '照片测试点' },
+    });
+    const point = list.value.list[0]!;
+    expect(point.photoList.map((p) => [p.fileId, p.name])).toEqual([
+      [mine[0], 'furnace-1.jpg'],
+      [mine[1], 'furnace-2.jpg'],
+    ]);
+    const [first] = point.photoList;
+    // No session token in the URLs: the signature is the permission, and it expires.
+    expect(first!.url).toMatch(/^\/api\/media\/[0-9a-f-]+\?v=full&e=\d+&s=/);
+    expect(first!.thumbUrl).toMatch(/\?v=thumb&/);
+    expect(first!.url).not.toContain(kh);
+    expect(Date.parse(first!.expiresAt)).toBeGreaterThan(Date.now());
+    const full = await t.app.inject({ method: 'GET', url: first!.url });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/jpeg');
+    const thumb = await t.app.inject({ method: 'GET', url: first!.thumbUrl });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).format).toBe('jpeg');
+    const forged = await t.app.inject({ method: 'GET', url: first!.thumbUrl.replace(/s=[^&]+/, 's=AAAA') });
+    expect(forged.statusCode).not.toBe(200);
+
+    // Removing a photo keeps the rest.
+    const removed = await save(kh, {
+      id: point.id,
+      name: '照片测试点',
+      type: 'open',
+      ...inKaihua,
+      photos: [mine[1]],
+    });
+    expect(removed.value.photoList.map((p) => p.fileId)).toEqual([mine[1]]);
   });
 
   it('counts burns, quantity by unit, last burn and approved burns per point', async () => {

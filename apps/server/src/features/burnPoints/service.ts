@@ -4,6 +4,7 @@ import {
   type BurnPointFlag,
   type BurnPointItem,
   type BurnPointKind,
+  type BurnPointPhoto,
   type BurnPointState,
 } from '@pineguard/contract';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { fail } from '../../platform/errors.ts';
 import { insideCounty } from '../../platform/geo/countyBounds.ts';
 import type { Page } from '../../platform/pagination.ts';
 import { areaNames } from '../areas/index.ts';
+import { filesByIds, signMedia } from '../files/index.ts';
 import { findProject, listSections } from '../projects/index.ts';
 import { burnTotals } from '../records/index.ts';
 import { projectTables } from '../standards/index.ts';
@@ -28,10 +30,45 @@ async function projectOrFail(db: Executor, projectCode: string) {
   return project;
 }
 
-async function toItems(db: Executor, projectCode: string, rows: q.BurnPointRow[]): Promise<BurnPointItem[]> {
+/**
+ * The photos of a page of burn points, signed for <img> like records' media (one files query for
+ * the page; a file of another project or gone is left out).
+ */
+async function photosOf(
+  deps: AppDeps,
+  db: Executor,
+  projectCode: string,
+  rows: q.BurnPointRow[],
+): Promise<Map<string, BurnPointPhoto>> {
+  const found = await filesByIds(
+    db,
+    rows.flatMap((r) => r.photos),
+  );
+  const photos = new Map<string, BurnPointPhoto>();
+  for (const f of found) {
+    if (f.projectCode !== projectCode) continue;
+    const full = signMedia(deps.config.media, f.id, 'full');
+    photos.set(f.id, {
+      fileId: f.id,
+      name: f.originalName,
+      url: full.url,
+      thumbUrl: f.thumbKey ? signMedia(deps.config.media, f.id, 'thumb').url : full.url,
+      expiresAt: full.expiresAt,
+    });
+  }
+  return photos;
+}
+
+async function toItems(
+  deps: AppDeps,
+  db: Executor,
+  projectCode: string,
+  rows: q.BurnPointRow[],
+): Promise<BurnPointItem[]> {
   const names = await areaNames(db, rows.map((r) => r.townshipCode).filter(Boolean));
   const sections = rows.some((r) => r.sectionCode) ? await listSections(db, projectCode) : [];
   const sectionName = new Map(sections.map((s) => [s.code, s.name]));
+  const photos = await photosOf(deps, db, projectCode, rows);
   return rows.map((r) => ({
     id: r.id,
     projectCode: r.projectCode,
@@ -48,6 +85,7 @@ async function toItems(db: Executor, projectCode: string, rows: q.BurnPointRow[]
     phone: r.phone,
     state: r.state as BurnPointState,
     photos: r.photos,
+    photoList: r.photos.flatMap((id) => photos.get(id) ?? []),
     remarks: r.remarks,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -61,7 +99,7 @@ export async function list(
 ): Promise<{ list: BurnPointItem[]; total: number; totalExact?: false }> {
   const { db } = deps.database;
   const { rows, ...counted } = await q.listBurnPoints(db, projectCode, filter, page);
-  return { ...counted, list: await toItems(db, projectCode, rows) };
+  return { ...counted, list: await toItems(deps, db, projectCode, rows) };
 }
 
 /** Checks a burn point's place and names against the project: county box, section, township, unique name. */
@@ -91,6 +129,19 @@ async function check(db: Executor, projectCode: string, input: SaveInput) {
   if (await q.nameTaken(db, projectCode, input.name, input.id)) {
     throw fail.conflict('burnPointNameTaken', { name: input.name });
   }
+  await checkPhotos(db, projectCode, input.photos);
+}
+
+/** Every photo is a file uploaded in this project, and an image (another project's is refused as unknown). */
+async function checkPhotos(db: Executor, projectCode: string, photos: string[]) {
+  const ids = [...new Set(photos.map((id) => id.toLowerCase()))];
+  if (!ids.length) return;
+  const found = new Map((await filesByIds(db, ids)).map((f) => [f.id, f]));
+  for (const id of ids) {
+    const f = found.get(id);
+    if (!f || f.projectCode !== projectCode) throw fail.invalid('burnPointPhotoInvalid', { id });
+    if (f.kind !== 'photo') throw fail.invalid('burnPointPhotoNotImage', { name: f.originalName });
+  }
 }
 
 export async function save(
@@ -114,7 +165,7 @@ export async function save(
       personInCharge: input.personInCharge,
       phone: input.phone,
       state: input.state,
-      photos: input.photos,
+      photos: [...new Set(input.photos.map((id) => id.toLowerCase()))],
       remarks: input.remarks,
     };
     let row: q.BurnPointRow;
@@ -144,7 +195,7 @@ export async function save(
         after: row,
       });
     }
-    return (await toItems(tx, projectCode, [row]))[0]!;
+    return (await toItems(deps, tx, projectCode, [row]))[0]!;
   });
 }
 

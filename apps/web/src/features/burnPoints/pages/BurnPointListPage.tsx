@@ -1,10 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type BurnPointItem, burnPointKinds, burnPointStates } from '@pineguard/contract';
 import {
+  BURN_POINT_MAX_PHOTOS,
+  type BurnPointItem,
+  burnPointKinds,
+  burnPointStates,
+} from '@pineguard/contract';
+import {
+  App,
   Button,
   Card,
   Col,
   Form,
+  Image,
   Input,
   InputNumber,
   Modal,
@@ -15,6 +22,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { Marker } from 'react-leaflet';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
@@ -22,6 +30,7 @@ import { useListState } from '../../../shared/listState.ts';
 import { BaseMap, markerIcon, useSectionBoundaries } from '../../../shared/map/index.ts';
 import { useCan } from '../../../shared/permissions.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
+import { FileUpload, normFiles, storedFile, uploadedId } from '../../../shared/ui/FileUpload.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
 import { useBurnPoints, useDeleteBurnPoint, useProjectCounty, useSaveBurnPoint } from '../api.ts';
@@ -37,13 +46,35 @@ type Values = {
   phone?: string;
   state: (typeof burnPointStates)[number];
   remarks?: string;
+  photos?: UploadFile[];
 };
+
+/** A point's first photo as a thumbnail; its preview steps through all of them (zoom, rotate). */
+function PhotoCell({ item }: { item: BurnPointItem }) {
+  const [first, ...rest] = item.photoList;
+  if (!first) return null;
+  return (
+    <span data-testid="fsd-thumb">
+      <Image.PreviewGroup items={item.photoList.map((p) => p.url)}>
+        <Image
+          width={48}
+          height={36}
+          style={{ objectFit: 'cover', borderRadius: 4 }}
+          src={first.thumbUrl}
+          alt={first.name}
+        />
+        {rest.length > 0 && <Typography.Text type="secondary"> +{rest.length}</Typography.Text>}
+      </Image.PreviewGroup>
+    </span>
+  );
+}
 
 export const stateColor = { approved: 'green', suspended: 'orange' } as const;
 
 /** /fsdmanager/list: the project's burn points; add and edit with a map picker, delete. */
 export default function BurnPointListPage() {
   const t = useBurnPointsT();
+  const { message } = App.useApp();
   const can = useCan();
   const manage = can('burnPoints.manage');
   const state = useListState<{ keyWords?: string }>({});
@@ -56,15 +87,25 @@ export default function BurnPointListPage() {
   const [form] = Form.useForm<Values>();
   const gpsLong = Form.useWatch('gpsLong', form);
   const gpsLat = Form.useWatch('gpsLat', form);
+  const photos = Form.useWatch('photos', form);
+  // The form's photos that can be zoomed: stored ones by their signed URL, new ones by the browser's preview.
+  const zoomable = (photos ?? []).filter((f) => f.url ?? f.thumbUrl);
+  const [zoom, setZoom] = useState<number | null>(null);
 
   const open = (item: BurnPointItem | 'new') => {
     setEditing(item);
     form.resetFields();
-    if (item !== 'new') form.setFieldsValue({ ...item, capacity: item.capacity });
+    if (item !== 'new')
+      form.setFieldsValue({ ...item, capacity: item.capacity, photos: item.photoList.map(storedFile) });
   };
 
   const submit = async () => {
     const v = await form.validateFields();
+    const files = v.photos ?? [];
+    if (files.some((f) => f.status === 'uploading')) {
+      message.warning(t('form.photosUploading'));
+      return;
+    }
     try {
       await save.mutateAsync({
         ...(editing && editing !== 'new' ? { id: editing.id, sectionCode: editing.sectionCode } : {}),
@@ -77,6 +118,7 @@ export default function BurnPointListPage() {
         phone: v.phone ?? '',
         state: v.state,
         remarks: v.remarks ?? '',
+        photos: files.map(uploadedId).filter((id): id is string => Boolean(id)),
       });
       setEditing(null);
     } catch (error) {
@@ -85,6 +127,13 @@ export default function BurnPointListPage() {
   };
 
   const columns: TableColumnsType<BurnPointItem> = [
+    {
+      title: t('col.photo'),
+      key: 'photo',
+      width: 96,
+      ellipsis: false,
+      render: (_, r) => <PhotoCell item={r} />,
+    },
     { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.name },
     {
       title: t('col.type'),
@@ -245,6 +294,39 @@ export default function BurnPointListPage() {
               </Form.Item>
             </Col>
           </Row>
+          <Form.Item
+            name="photos"
+            label={t('form.photos')}
+            extra={t('form.photosHelp', { max: BURN_POINT_MAX_PHOTOS })}
+            valuePropName="value"
+            getValueFromEvent={normFiles}
+          >
+            <FileUpload
+              kind="photo"
+              pickLabel={t('form.photosPick')}
+              maxCount={BURN_POINT_MAX_PHOTOS}
+              testId="fsd-photos"
+              onPreview={(file) =>
+                setZoom(
+                  Math.max(
+                    0,
+                    zoomable.findIndex((f) => f.uid === file.uid),
+                  ),
+                )
+              }
+            />
+          </Form.Item>
+          <Image.PreviewGroup
+            items={zoomable.map((f) => f.url ?? f.thumbUrl ?? '')}
+            preview={{
+              open: zoom !== null,
+              current: zoom ?? 0,
+              onChange: (current) => setZoom(current),
+              onOpenChange: (open) => {
+                if (!open) setZoom(null);
+              },
+            }}
+          />
         </Form>
       </Modal>
     </Card>

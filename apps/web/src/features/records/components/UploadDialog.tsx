@@ -8,7 +8,8 @@ import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useUploadData4PC } from '../api.ts';
 import { toWireValue } from '../correction.ts';
 import { useRecordsT } from '../messages.ts';
-import { DescriptorField, uploadedId, useRuleTexts } from './DescriptorField.tsx';
+import { uploadedId } from '../../../shared/ui/FileUpload.tsx';
+import { DescriptorField, useRuleTexts } from './DescriptorField.tsx';
 
 type Place = {
   __section: string;
