@@ -85,10 +85,7 @@ export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta):
     // cost about three quarters of a label's time and gains nothing for a URL. A fixed mask
     // (checkerboard, 0) instead of trying all eight halves what is left of the QR's cost;
     // decoders read any mask (docs/decisions.md "QR tags", session 6).
-    const qr = QRCode.create([{ data: Buffer.from(`${meta.scanBase}/q/${tag.code}`), mode: 'byte' }], {
-      errorCorrectionLevel: 'M',
-      maskPattern: 0,
-    });
+    const qr = labelQr(`${meta.scanBase}/q/${tag.code}`);
     const n = qr.modules.size;
     const m = QR / n;
     // About four modules of quiet zone to the cut line, as scanners want.
@@ -217,4 +214,15 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
   };
   write().catch((err: unknown) => out.destroy(err as Error));
   return out;
+}
+
+/**
+ * The QR of one label: one byte-mode segment, error correction M, fixed mask 0 (see the label
+ * loop for why). labelQr.test.ts decodes it with ZXing, so a change here that breaks scanning fails.
+ */
+export function labelQr(url: string) {
+  return QRCode.create([{ data: Buffer.from(url), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+    maskPattern: 0,
+  });
 }
