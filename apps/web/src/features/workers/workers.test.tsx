@@ -89,6 +89,8 @@ describe('worker list', () => {
       await user.type(screen.getByPlaceholderText('姓名 / 手机号 / 身份证号'), ' 徐土根 ');
       await user.click(screen.getByRole('button', { name: '查 询' }));
       await waitFor(() => expect(calls.at(-1)!.body).toMatchObject({ keyword: '徐土根', pageNum: 1 }));
+      // The pager takes no clicks while that page loads: wait until the answer is on screen.
+      await waitFor(() => expect(document.querySelector('.ant-spin-blur')).toBeNull());
       await user.click(screen.getByTitle('2'));
       await waitFor(() =>
         expect(calls.at(-1)!.body).toMatchObject({ keyword: '徐土根', pageNum: 2, cursor: 'CURSOR-2' }),
