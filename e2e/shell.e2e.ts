@@ -71,7 +71,7 @@ it('tabs: open from the sidebar, keep pages alive, refresh, close, close others,
   await page.getByRole('menuitem', { name: '刷新' }).click();
   await page.locator('[data-page="/gistest"]:not([data-before-refresh])').waitFor({ state: 'visible' });
   await expect.poll(() => pathOf(page)).toBe('/gistest');
-  await page.getByText('GIS地图 · 建设中').waitFor();
+  await page.locator('[data-page="/gistest"] [data-testid="gis-map"] .leaflet-container').waitFor();
 
   // Close the active tab with its ×: the last remaining tab opens.
   await tab(page, '/gistest').getByRole('button', { name: '关闭 GIS地图' }).click();

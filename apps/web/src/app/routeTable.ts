@@ -74,22 +74,6 @@ const pages = {
   safe: () => import('../features/safety/pages/SafetyLedgerPage.tsx'),
 } satisfies Record<string, PageModule>;
 
-/**
- * Screens that later issues fill in: an honest placeholder bound to its own title, so a page
- * kept alive in a background tab keeps naming itself.
- */
-const placeholder =
-  (title: MessageKey): PageModule =>
-  () =>
-    import('../shared/ui/UnderConstructionPage.tsx').then((m) => ({ default: m.underConstruction(title) }));
-
-const later = (path: string, name: string, title: MessageKey, extra: RouteMeta = {}): RouteDef => ({
-  path,
-  name,
-  meta: { title, ...extra },
-  page: placeholder(title),
-});
-
 /** A screen that is built: its page under its title. */
 const screen = (
   path: string,

@@ -65,8 +65,6 @@ export const en: Record<MessageKey, string> = {
   'route.roleSys': 'Role permissions',
   'route.noName': 'no-name',
 
-  'construction.title': '{title} · under construction',
-  'construction.body': 'This screen arrives in a later release; for now only its entry and navigation exist.',
   'construction.home': 'Back to home',
 
   'login.title': 'Log in',

@@ -66,8 +66,6 @@ export const zhCN = {
   'route.roleSys': '角色权限',
   'route.noName': '未命名',
 
-  'construction.title': '{title} · 建设中',
-  'construction.body': '该页面将在后续版本中提供，目前仅保留入口和导航。',
   'construction.home': '返回首页',
 
   'login.title': '登录',
