@@ -1,18 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { HomeData } from '@pineguard/contract';
-import {
-  Card,
-  Col,
-  Flex,
-  List,
-  Progress,
-  Row,
-  Segmented,
-  Statistic,
-  Table,
-  Typography,
-  theme,
-} from 'antd';
+import { Card, Col, Flex, List, Progress, Row, Segmented, Statistic, Table, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../locales/index.ts';
