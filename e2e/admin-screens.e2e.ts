@@ -2,7 +2,7 @@ import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
-import { apiSignIn, demoPassword, openFromSidebar, signIn, tab, useServer } from './journeys.ts';
+import { apiSignIn, demoPassword, openFromSidebar, sidebarLink, signIn, tab, useServer } from './journeys.ts';
 
 /** Issue 12, items 10–15: the administration screens as a project administrator meets them. */
 
@@ -164,7 +164,11 @@ it('roles: deleting the role open in the editor says 删除成功 alone; the rev
   expect(await editor.innerText()).not.toContain('左侧');
 
   // The review list, left in a kept-alive tab, shows a registration made meanwhile on return.
-  await page.getByTestId('sidebar').getByText('用户管理', { exact: true }).click();
+  // Expand 用户管理 only if it is closed (a click on an open group folds it away mid-animation).
+  if (!(await sidebarLink(page, '用户审核').isVisible())) {
+    await page.getByTestId('sidebar').getByText('用户管理', { exact: true }).click();
+  }
+  await sidebarLink(page, '用户审核').waitFor();
   await openFromSidebar(page, '用户审核', '/users/verifyPage');
   const pending = page.locator('[data-page="/users/verifyPage"]');
   expect(await pending.getByText('e2e_newcomer').count()).toBe(0);

@@ -39,6 +39,8 @@ it('records a safety briefing with attendees and a photo, views it, and prints t
   await dialog.getByLabel('主讲人/负责人').fill('余志强');
   await dialog.getByLabel('标段').click();
   await page.locator('.ant-select-item-option', { hasText: '第一标段' }).click();
+  // The section list fades out: until it has, its options would be the first "visible" ones.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
   // Attendees: the first two workers the section's search offers.
   await dialog.getByLabel('参加人员').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
