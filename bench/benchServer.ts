@@ -61,11 +61,23 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     headers: { token },
     payload: { prjCode: 'KH2026' },
   });
-  const close = async () => {
-    await app.close();
-    await database.close();
+  const drop = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
   };
-  return { app, config, database, deps, token, password, close };
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await drop();
+  };
+  /**
+   * Closes the in-process server but keeps its data, for a bench that measures the real server
+   * as a child process (`npm start`'s memory settings, its own RSS) on the same database.
+   */
+  const handOver = async () => {
+    await app.close();
+    await database.close();
+    return { env: { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir }, drop };
+  };
+  return { app, config, database, deps, token, password, close, handOver };
 }

@@ -293,6 +293,20 @@ describe('background jobs', () => {
       await stop();
     }
   });
+
+  it('a job queued in this process starts at once, not at the next poll', async () => {
+    let ran!: (id: string) => void;
+    const started = new Promise<string>((resolve) => (ran = resolve));
+    registerJobKind('test.woken', async (job) => ran(job.id));
+    // An hour's poll: only the wake-up of enqueueJob can start the job within the test's time.
+    const stop = startJobWorker(t.deps, { pollMs: 3_600_000, workerId: 'worker-woken' });
+    try {
+      const job = await enqueue(t.deps, 'test.woken');
+      expect(await started).toBe(job.id);
+    } finally {
+      await stop();
+    }
+  });
 });
 
 async function claimJobOf(deps: AppDeps, workerId: string, id: string) {

@@ -80,7 +80,23 @@ export type EnqueueOptions = {
   maxAttempts?: number;
 };
 
+/**
+ * The job workers of this process: a job queued here wakes them at once instead of at their next
+ * poll (an export starts within milliseconds; other instances still find it by polling).
+ */
+const localWorkers = new Set<() => void>();
+function wakeLocalWorkers(runAt?: Date) {
+  if (runAt && runAt.getTime() > Date.now()) return;
+  for (const wake of localWorkers) setImmediate(wake);
+}
+
 export async function enqueueJob(deps: Pick<AppDeps, 'database'>, options: EnqueueOptions): Promise<JobRow> {
+  const row = await insertJob(deps, options);
+  if (row.status === 'queued') wakeLocalWorkers(options.runAt);
+  return row;
+}
+
+async function insertJob(deps: Pick<AppDeps, 'database'>, options: EnqueueOptions): Promise<JobRow> {
   const { db } = deps.database;
   const values = {
     kind: options.kind,
@@ -401,11 +417,18 @@ export function startJobWorker(deps: AppDeps, options: WorkerOptions = {}): () =
   const stopController = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   let ticking = false;
+  let again = false;
   let lastSchedule = 0;
 
   const tick = async () => {
-    if (ticking || stopController.signal.aborted) return;
+    if (stopController.signal.aborted) return;
+    // A wake-up during a look at the queue is not lost: the look is repeated when it ends.
+    if (ticking) {
+      again = true;
+      return;
+    }
     ticking = true;
+    again = false;
     try {
       if (Date.now() - lastSchedule > 60_000) {
         await enqueueDailyJobs(deps);
@@ -431,12 +454,16 @@ export function startJobWorker(deps: AppDeps, options: WorkerOptions = {}): () =
       onError(error);
     } finally {
       ticking = false;
+      if (again) setImmediate(() => void tick());
     }
   };
   const timer = setInterval(() => void tick(), pollMs);
   timer.unref();
+  const wake = () => void tick();
+  localWorkers.add(wake);
   void tick();
   return async () => {
+    localWorkers.delete(wake);
     clearInterval(timer);
     stopController.abort();
     await Promise.allSettled([...inFlight]);

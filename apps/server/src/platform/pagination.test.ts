@@ -24,6 +24,28 @@ describe('pagination', () => {
     expect(large.total).toBe(50000);
   });
 
+  it('remembers a large total for the next pages, but counts small totals afresh every time', async () => {
+    const { db } = database;
+    await db.execute(sql`create table count_probe (n int)`);
+    await db.execute(sql`insert into count_probe select g from generate_series(1, 300) g`);
+    await db.execute(sql`analyze count_probe`);
+    const large = await countOrEstimate(db, sql`from count_probe where n > 0`, 100);
+    expect(large.totalExact).toBe(false);
+    // Rows removed behind its back: the remembered estimate answers without reading the table.
+    await db.execute(sql`delete from count_probe where n > 50`);
+    expect(await countOrEstimate(db, sql`from count_probe where n > 0`, 100)).toEqual(large);
+    // Another filter (other parameters) is counted, and a small total is exact at once.
+    expect(await countOrEstimate(db, sql`from count_probe where n > ${0}`, 100)).toEqual({
+      total: 50,
+      totalExact: true,
+    });
+    await db.execute(sql`insert into count_probe values (1000)`);
+    expect(await countOrEstimate(db, sql`from count_probe where n > ${0}`, 100)).toEqual({
+      total: 51,
+      totalExact: true,
+    });
+  });
+
   it('round-trips cursors and refuses anything else', () => {
     const c = encodeCursor(['2026-11-01T00:00:00Z', 17]);
     expect(decodeCursor(c, 2)).toEqual(['2026-11-01T00:00:00Z', 17]);

@@ -44,12 +44,17 @@ export async function writeExcel(
         : c.kind === 'media'
           ? 24
           : Math.min(40, Math.max(10, c.label.length * 2 + 2)),
-    ...(c.kind === 'datetime'
-      ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } }
-      : c.kind === 'date'
-        ? { style: { numFmt: 'yyyy-mm-dd' } }
-        : {}),
   }));
+  // One style object per column, given to each of its cells: exceljs files a cell's style by
+  // object identity, so a shared object is looked up once instead of rendered for every cell
+  // (a column style would be copied into a fresh object per cell).
+  const styles: Partial<ExcelJS.Style>[] = columns.map((c) =>
+    c.kind === 'datetime'
+      ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
+      : c.kind === 'date'
+        ? { numFmt: 'yyyy-mm-dd' }
+        : {},
+  );
   let count = 0;
   for await (const batch of rows) {
     for (const row of batch) {
@@ -74,7 +79,9 @@ export async function writeExcel(
         // Excel refuses cells over 32,767 characters.
         return safeText(text.slice(0, 32_000));
       });
-      sheet.addRow(values).commit();
+      const added = sheet.addRow(values);
+      for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styles[i]!;
+      added.commit();
     }
     count += batch.length;
     await onRows?.(count);

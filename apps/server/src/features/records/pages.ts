@@ -41,7 +41,8 @@ export async function checkRecordFilter(
 
 /**
  * Every live record of a filter, page by page in keyset order (time_submit desc, id desc): each
- * page is one bounded query, so memory stays flat however many records match.
+ * page is one bounded query, so memory stays flat however many records match (two pages at most
+ * are held: the one yielded and the one being read).
  */
 export async function* recordPages(
   deps: AppDeps,
@@ -50,13 +51,22 @@ export async function* recordPages(
   filter: RecordPageFilter,
   batchSize = 1000,
 ): AsyncGenerator<RecordPage> {
-  let cursor: string | undefined;
+  const fetchPage = (pageNum: number, cursor?: string) =>
+    list(deps, auth, projectCode, bodyOf(filter, pageNum, batchSize, cursor));
+  let next = fetchPage(1);
   for (let pageNum = 1; ; pageNum++) {
-    const page = await list(deps, auth, projectCode, bodyOf(filter, pageNum, batchSize, cursor));
+    const page = await next;
+    const cursor = page.result.nextCursor;
+    // The next page is read while the caller works on this one (an export writing its file):
+    // the database and the writer overlap instead of taking turns.
+    if (cursor) {
+      next = fetchPage(pageNum + 1, cursor);
+      // Settled by the next turn of the loop; a caller that stops early must not leave it unhandled.
+      next.catch(() => undefined);
+    }
     if (page.result.list.length) {
       yield { columns: page.columnList, rows: page.result.list, total: page.result.total };
     }
-    cursor = page.result.nextCursor;
     if (!cursor) return;
   }
 }
