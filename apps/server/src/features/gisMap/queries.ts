@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+// An SQL fragment, not a service: the records feature owns what its filter's conditions mean.
+import { recordScopeParts } from '../records/index.ts';
 
 /**
  * The GIS map's reads of the records table. Both are served by records_gis_idx
@@ -27,8 +29,6 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
-
 function whereOf(f: GisFilter): SQL {
   const parts: SQL[] = [
     sql`r.project_code = ${f.projectCode}`,
@@ -41,20 +41,7 @@ function whereOf(f: GisFilter): SQL {
     sql`not (r.gps_long = 0 and r.gps_lat = 0)`,
   ];
   if (f.tableCode !== undefined) parts.push(sql`r.table_code = ${f.tableCode}`);
-  if (f.sectionCode !== undefined) parts.push(sql`r.section_code = ${f.sectionCode}`);
-  if (f.sectionCodes) {
-    parts.push(
-      f.sectionCodes.length
-        ? sql`r.section_code in (${sql.join(
-            f.sectionCodes.map((c) => sql`${c}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
-  }
-  if (f.state !== undefined) parts.push(sql`r.state = ${f.state}`);
-  if (f.begin) parts.push(sql`r.time_submit >= ${dayStart(f.begin)}`);
-  if (f.end) parts.push(sql`r.time_submit < (${dayStart(f.end)} + interval '1 day')`);
+  parts.push(...recordScopeParts(f));
   return sql.join(parts, sql` and `);
 }
 

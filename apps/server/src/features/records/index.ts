@@ -8,3 +8,5 @@ export { burnTotals } from './service.ts';
 export type { BurnTotalRow } from './queries.ts';
 export { burnDayTotals, list as recordList, recordSectionScope } from './service.ts';
 export type { BurnDayRow } from './queries.ts';
+// A SQL fragment (not a service): the GIS map filters records exactly as the records list does.
+export { recordScopeParts, type RecordScopeFilter } from './queries.ts';

@@ -88,9 +88,16 @@ function dayStart(day: string): SQL {
   return sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
 }
 
-export function whereOf(f: ListFilter): SQL {
-  const parts: SQL[] = [sql`r.project_code = ${f.projectCode}`, sql`r.table_code = ${f.tableCode}`];
-  parts.push(f.deleted ? sql`r.deleted_at is not null` : sql`r.deleted_at is null`);
+/** The section, state and China-day conditions a records filter may carry. */
+export type RecordScopeFilter = Pick<ListFilter, 'sectionCode' | 'sectionCodes' | 'state' | 'begin' | 'end'>;
+
+/**
+ * The conditions on `records r` of a section (or the caller's sections: none → false), a state
+ * and submit days between `begin` and `end` (China days, inclusive): the records list's and the
+ * GIS map's shared filter.
+ */
+export function recordScopeParts(f: RecordScopeFilter): SQL[] {
+  const parts: SQL[] = [];
   if (f.sectionCode !== undefined) parts.push(sql`r.section_code = ${f.sectionCode}`);
   if (f.sectionCodes) {
     parts.push(
@@ -105,6 +112,13 @@ export function whereOf(f: ListFilter): SQL {
   if (f.state !== undefined) parts.push(sql`r.state = ${f.state}`);
   if (f.begin) parts.push(sql`r.time_submit >= ${dayStart(f.begin)}`);
   if (f.end) parts.push(sql`r.time_submit < (${dayStart(f.end)} + interval '1 day')`);
+  return parts;
+}
+
+export function whereOf(f: ListFilter): SQL {
+  const parts: SQL[] = [sql`r.project_code = ${f.projectCode}`, sql`r.table_code = ${f.tableCode}`];
+  parts.push(f.deleted ? sql`r.deleted_at is not null` : sql`r.deleted_at is null`);
+  parts.push(...recordScopeParts(f));
   if (f.keyword) parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
   return sql.join(parts, sql` and `);
 }
