@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminUrl } from './pg.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -62,6 +67,72 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
       if (!running) return;
       child.kill(signal);
       await exited;
+    },
+  };
+}
+
+export type Envelope<T = unknown> = { code: number; message: string; value: T };
+
+/** A JSON call to a spawned server: GET without a body, POST with one; answers the HTTP status and envelope. */
+export async function callServer<T>(
+  url: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 15_000,
+): Promise<{ status: number; envelope: Envelope<T> }> {
+  const res = await fetch(`${url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
+}
+
+export type FaultStore = {
+  /** 'PostgreSQL' when TEST_DATABASE_URL is set, else 'PGlite'. */
+  label: 'PostgreSQL' | 'PGlite';
+  dataDir: string;
+  /** Creates the fresh database (PostgreSQL) and answers the server's DATA_DIR and DATABASE_URL. */
+  open(): Promise<Record<string, string>>;
+  /** Drops the database and removes the data directory (an afterAll). */
+  drop(): Promise<void>;
+};
+
+/**
+ * The storage of a fault test's spawned server: a fresh PostgreSQL database when TEST_DATABASE_URL
+ * is set, else a PGlite data directory; files in a temporary data directory either way.
+ */
+export function faultStore(prefix: string): FaultStore {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const database = pgUrl ? `pineguard_fault_${randomBytes(5).toString('hex')}` : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return {
+    label: pgUrl ? 'PostgreSQL' : 'PGlite',
+    dataDir,
+    async open() {
+      const env: Record<string, string> = { DATA_DIR: dataDir };
+      if (pgUrl && database) {
+        const admin = await adminUrl(pgUrl);
+        await admin.query(`create database ${database}`);
+        await admin.end();
+        const u = new URL(pgUrl);
+        u.pathname = `/${database}`;
+        env.DATABASE_URL = u.toString();
+      }
+      return env;
+    },
+    async drop() {
+      if (pgUrl && database) {
+        const admin = await adminUrl(pgUrl);
+        await admin.query(`drop database if exists ${database} with (force)`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

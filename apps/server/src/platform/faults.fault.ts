@@ -5,8 +5,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { clientPasswordHash } from '@pineguard/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminUrl } from '../../test/pg.ts';
-import { freePort, type ServerProcess, spawnServer } from '../../test/spawn.ts';
+import {
+  callServer as call,
+  type Envelope,
+  faultStore,
+  freePort,
+  type ServerProcess,
+  spawnServer,
+} from '../../test/spawn.ts';
 
 /**
  * Faults, with the real server as a child process:
@@ -18,21 +24,6 @@ import { freePort, type ServerProcess, spawnServer } from '../../test/spawn.ts';
  *   shared cluster): the server answers every call with the envelope while the database is down,
  *   without hanging or exiting, and serves again by itself once the database is back.
  */
-type Envelope<T = unknown> = { code: number; message: string; value: T };
-
-async function call<T>(url: string, path: string, body?: unknown, token?: string, timeoutMs = 15_000) {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
-}
-
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
@@ -85,34 +76,20 @@ function partFiles(dir: string): string[] {
 }
 
 describe('kill -9 during writes', () => {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const database = pgUrl ? `pineguard_fault_${randomBytes(5).toString('hex')}` : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-fault-'));
+  const store = faultStore('pineguard-fault');
+  const dataDir = store.dataDir;
   let server: ServerProcess | undefined;
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
-    if (pgUrl && database) {
-      const admin = await adminUrl(pgUrl);
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
-  it(`loses no acknowledged write and leaves no half batch or partial file (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, async () => {
+  it(`loses no acknowledged write and leaves no half batch or partial file (${store.label})`, async () => {
     const env: Record<string, string> = {
-      DATA_DIR: dataDir,
+      ...(await store.open()),
       MEDIA_URL_SECRET: 'fault-test-secret-0123456789abcdef',
     };
-    if (pgUrl && database) {
-      const admin = await adminUrl(pgUrl);
-      await admin.query(`create database ${database}`);
-      await admin.end();
-      const u = new URL(pgUrl);
-      u.pathname = `/${database}`;
-      env.DATABASE_URL = u.toString();
-    }
     const port = await freePort();
     server = await spawnServer(env, port);
     const init = await call(
