@@ -46,7 +46,7 @@ export function normFiles(e: { fileList: UploadFile[] } | UploadFile[]): UploadF
 /**
  * Photos or a video uploaded as they are picked, each with its progress bar, for a Form.Item
  * with `getValueFromEvent={normFiles}` (its value is the upload list; `uploadedId` gives the ids).
- * Used by the records' PC upload and correction forms and the burn-point form.
+ * Used by the records' PC upload and correction forms, the burn-point form and the safety ledger.
  */
 export function FileUpload({
   kind,

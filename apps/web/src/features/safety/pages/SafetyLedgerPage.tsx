@@ -1,8 +1,6 @@
-import { PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
   chinaToday,
-  type Envelope,
-  type FileInfo,
   type SafetyItem,
   type SafetyKind,
   type SafetyPrintValue,
@@ -26,17 +24,15 @@ import {
   type TableColumnsType,
   Tag,
   Typography,
-  Upload,
   type UploadFile,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useLangStore } from '../../../locales/index.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useListState } from '../../../shared/listState.ts';
 import { useCan } from '../../../shared/permissions.ts';
-import { useSession } from '../../../shared/session.ts';
+import { FileUpload, normFiles, uploadedId } from '../../../shared/ui/FileUpload.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
 import { useDebounced } from '../../../shared/useDebounced.ts';
@@ -69,6 +65,7 @@ type Values = {
   content?: string;
   /** Chosen with their labels, so they keep their names when the search changes. */
   attendees?: { value: string; label: string }[];
+  photos?: UploadFile[];
 };
 
 const day = (d: Dayjs) => d.format('YYYY-MM-DD');
@@ -239,15 +236,10 @@ function AddModal({ onClose }: { onClose: () => void }) {
   const sectionCode = Form.useWatch('sectionCode', form);
   const [keyword, setKeyword] = useState('');
   const workers = useWorkerOptions(useDebounced(keyword, 300), sectionCode);
-  const [photos, setPhotos] = useState<UploadFile[]>([]);
-  const token = useSession((s) => s.token);
-  const lang = useLangStore((s) => s.lang);
 
   const submit = async () => {
     const v = await form.validateFields();
-    const photoIds = photos
-      .map((f) => (f.response as Envelope<FileInfo> | undefined)?.value?.id)
-      .filter((id): id is string => Boolean(id));
+    const photoIds = (v.photos ?? []).map(uploadedId).filter((id): id is string => Boolean(id));
     try {
       await save.mutateAsync({
         kind: v.kind,
@@ -349,24 +341,19 @@ function AddModal({ onClose }: { onClose: () => void }) {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label={t('form.photos')}>
-              <Upload
-                accept="image/jpeg,image/png"
-                action="/api/file/upload?kind=photo"
-                headers={{ token, lang }}
-                listType="picture"
-                maxCount={9}
-                fileList={photos}
-                onChange={({ file, fileList }) => {
-                  setPhotos(fileList);
-                  const res = file.response as Envelope<FileInfo> | undefined;
-                  if (file.status === 'done' && res && res.code !== 0) message.error(res.message);
-                }}
-              >
-                <Button icon={<UploadOutlined />} data-testid="safety-photo">
-                  {t('form.upload')}
-                </Button>
-              </Upload>
+            <Form.Item
+              name="photos"
+              label={t('form.photos')}
+              valuePropName="value"
+              getValueFromEvent={(e: { file: UploadFile; fileList: UploadFile[] }) => {
+                const list = normFiles(e);
+                // A photo the server refused is marked failed in the list, and said out loud.
+                const refused = list.find((f) => f.uid === e.file.uid && f.status === 'error');
+                if (e.file.status === 'done' && refused?.error) message.error(refused.error.message);
+                return list;
+              }}
+            >
+              <FileUpload kind="photo" pickLabel={t('form.upload')} maxCount={9} testId="safety-photo" />
             </Form.Item>
           </Col>
         </Row>
