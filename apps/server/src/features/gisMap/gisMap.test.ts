@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { type CollectResult, GIS_POINTS_MAX, type GisCellsValue, type GisSetup } from '@pineguard/contract';
+import { GIS_POINTS_MAX, type GisCellsValue, type GisSetup } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  ago,
+  chinaDay,
+  collect,
+  examine,
+  fellingFields,
+  seedRecord,
+  signInTo,
+  surveyFields,
+  uploadPhoto,
+} from '../../../test/records.ts';
 import { cellSizeFor } from './service.ts';
-
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
-const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * The hand-placed data set (KH2026 unless said). At zoom 8 a cell is 90/256 = 0.3515625°:
@@ -35,40 +38,13 @@ describe('GIS map: records aggregated by the server', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.initAdmin({ demo: true });
-    const select = async (token: string, prjCode: string) => {
-      const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
-      if (res.code !== 0) throw new Error(res.message);
-      return token;
-    };
-    admin = await select(await t.signIn('demo_admin', 'pine2026'), 'KH2026');
-    adminJs = await select(await t.signIn('demo_admin', 'pine2026'), 'JS2026');
-    jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
-    manager = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
-    const worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
-    const upload = async (token: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
-      const res = new Response(form);
-      const up = await t.app.inject({
-        method: 'POST',
-        url: '/api/file/upload?kind=photo',
-        headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
-        payload: Buffer.from(await res.arrayBuffer()),
-      });
-      return (up.json() as { value: { id: string } }).value.id;
-    };
-    const photo = await upload(worker);
-    const survey = { kssl: 1, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo };
-    const felling = (p: string) => ({
-      qrcode: `KH-${randomUUID().slice(0, 8)}`,
-      shuzhong: '马尾松',
-      xiongjing: 20,
-      dungao: 3,
-      multi_fzcl: '剥皮',
-      pic_before: p,
-      pic_stump: p,
-      pic_treated: p,
-    });
+    admin = await signInTo(t, 'demo_admin', 'KH2026');
+    adminJs = await signInTo(t, 'demo_admin', 'JS2026');
+    jianli = await signInTo(t, 'demo_jianli', 'KH2026');
+    manager = await signInTo(t, 'demo_bd', 'KH2026');
+    const worker = await signInTo(t, 'demo_worker', 'KH2026', 1);
+    const photo = await uploadPhoto(t, worker);
+    const survey = surveyFields(photo);
     const rec = (
       name: string,
       tableCode: string,
@@ -77,47 +53,24 @@ describe('GIS map: records aggregated by the server', () => {
       long: number,
       lat: number,
       fields: Record<string, unknown>,
-    ) => {
-      ids[name] = randomUUID();
-      return {
-        uuid: ids[name],
-        tableCode,
-        sectionCode,
-        timeSubmit: at,
-        gps: { long, lat, alt: 300, range: 5 },
-        fields,
-      };
-    };
-    const res = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
-      token: worker,
-      body: {
-        records: [
-          rec('a1', 'gbksdc0101', 'KH-BD01', ago(0), 118.41, 29.14, survey),
-          rec('a2', 'gbksdc0101', 'KH-BD01', ago(0), 118.411, 29.14, survey),
-          rec('a3', 'gbksdc0101', 'KH-BD01', ago(0), 118.412, 29.14, survey),
-          rec('a4', 'gbksdc0101', 'KH-BD01', ago(10), 118.413, 29.14, survey),
-          rec('a5', 'gbksdc0101', 'KH-BD01', ago(0), 118.414, 29.14, survey),
-          rec('b1', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, felling(photo)),
-          rec('b2', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, felling(photo)),
-          rec('z1', 'gbksdc0101', 'KH-BD01', ago(0), 0, 0, survey),
-        ],
-      },
-    });
-    const bad = res.value.results.filter((r) => r.status !== 'created');
-    if (bad.length) throw new Error(JSON.stringify(bad));
-    const approve = await t.api('POST', '/api/data/examine', {
-      token: jianli,
-      body: { ids: [ids.b1], action: 'approve' },
-    });
-    if (approve.code !== 0) throw new Error(approve.message);
+    ) => seedRecord(ids, name, { tableCode, sectionCode, at, long, lat, fields });
+    await collect(t, worker, [
+      rec('a1', 'gbksdc0101', 'KH-BD01', ago(0), 118.41, 29.14, survey),
+      rec('a2', 'gbksdc0101', 'KH-BD01', ago(0), 118.411, 29.14, survey),
+      rec('a3', 'gbksdc0101', 'KH-BD01', ago(0), 118.412, 29.14, survey),
+      rec('a4', 'gbksdc0101', 'KH-BD01', ago(10), 118.413, 29.14, survey),
+      rec('a5', 'gbksdc0101', 'KH-BD01', ago(0), 118.414, 29.14, survey),
+      rec('b1', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, fellingFields(photo)),
+      rec('b2', 'gbcfcz0101', 'KH-BD02', ago(0), 118.6, 29.3, fellingFields(photo)),
+      rec('z1', 'gbksdc0101', 'KH-BD01', ago(0), 0, 0, survey),
+    ]);
+    await examine(t, jianli, [ids.b1!], 'approve');
     const del = await t.api('POST', '/api/data/del', { token: admin, body: { ids: [ids.a5] } });
     if (del.code !== 0) throw new Error(del.message);
-    const jsPhoto = await upload(adminJs);
-    const js = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
-      token: adminJs,
-      body: { records: [rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), 118.41, 29.14, felling(jsPhoto))] },
-    });
-    if (js.value.results[0]?.status !== 'created') throw new Error(JSON.stringify(js));
+    const jsPhoto = await uploadPhoto(t, adminJs);
+    await collect(t, adminJs, [
+      rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), 118.41, 29.14, fellingFields(jsPhoto)),
+    ]);
     // The bulk: straight into the table (the map reads positions and filters, not the rollup).
     await t.deps.database.db.execute(sql`insert into records
       (id, project_code, table_code, section_code, collector_id, time_submit, gps_long, gps_lat, state)

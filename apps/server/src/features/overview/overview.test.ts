@@ -1,24 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type CollectResult,
-  ErrorCode,
-  type HomeData,
-  type ProcessList,
-  type TableSummary,
-} from '@pineguard/contract';
+import { ErrorCode, type HomeData, type ProcessList, type TableSummary } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** A China-time instant `daysAgo` days before now (a minute earlier, so "today" stays today). */
-const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
-const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+import {
+  ago,
+  chinaDay,
+  collect,
+  examine,
+  fellingFields,
+  seedRecord,
+  signInTo,
+  surveyFields,
+  uploadPhoto,
+} from '../../../test/records.ts';
 
 /**
  * The hand-counted data set (KH2026 unless said):
@@ -46,29 +41,9 @@ describe('overview: dashboard and progress from the rollup', () => {
     at: string,
     fields: Record<string, unknown>,
     xiang?: string,
-  ) => {
-    ids[name] = randomUUID();
-    return {
-      uuid: ids[name],
-      tableCode,
-      sectionCode,
-      timeSubmit: at,
-      gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
-      ...(xiang ? { place: { xiang } } : {}),
-      fields,
-    };
-  };
-  const survey = (kssl: number) => ({ kssl, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo });
-  const felling = () => ({
-    qrcode: `KH-${randomUUID().slice(0, 8)}`,
-    shuzhong: '马尾松',
-    xiongjing: 20,
-    dungao: 3,
-    multi_fzcl: '剥皮',
-    pic_before: photo,
-    pic_stump: photo,
-    pic_treated: photo,
-  });
+  ) => seedRecord(ids, name, { tableCode, sectionCode, at, fields, xiang });
+  const survey = (kssl: number) => surveyFields(photo, kssl);
+  const felling = () => fellingFields(photo);
   const burning = (yimushuliang: number, jldw: string) => ({
     fsd: '华埠镇焚烧点',
     yimushuliang,
@@ -85,30 +60,13 @@ describe('overview: dashboard and progress from the rollup', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.initAdmin({ demo: true });
-    const select = async (token: string, prjCode: string) => {
-      const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
-      if (res.code !== 0) throw new Error(res.message);
-      return token;
-    };
-    admin = await select(await t.signIn('demo_admin', 'pine2026'), 'KH2026');
-    adminJs = await select(await t.signIn('demo_admin', 'pine2026'), 'JS2026');
-    jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
-    gov = await select(await t.signIn('demo_gov', 'pine2026'), 'KH2026');
-    worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
-    manager = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
-    const upload = async (token: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
-      const res = new Response(form);
-      const up = await t.app.inject({
-        method: 'POST',
-        url: '/api/file/upload?kind=photo',
-        headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
-        payload: Buffer.from(await res.arrayBuffer()),
-      });
-      return (up.json() as { value: { id: string } }).value.id;
-    };
-    photo = await upload(worker);
+    admin = await signInTo(t, 'demo_admin', 'KH2026');
+    adminJs = await signInTo(t, 'demo_admin', 'JS2026');
+    jianli = await signInTo(t, 'demo_jianli', 'KH2026');
+    gov = await signInTo(t, 'demo_gov', 'KH2026');
+    worker = await signInTo(t, 'demo_worker', 'KH2026', 1);
+    manager = await signInTo(t, 'demo_bd', 'KH2026');
+    photo = await uploadPhoto(t, worker);
     const batch = [
       rec('s1', 'gbksdc0101', 'KH-BD01', ago(0), survey(5), '华埠镇'),
       rec('s2', 'gbksdc0101', 'KH-BD01', ago(3), survey(3), '池淮镇'),
@@ -122,31 +80,11 @@ describe('overview: dashboard and progress from the rollup', () => {
       rec('b2', 'gbymfs0101', 'KH-BD02', ago(3), burning(6, '株')),
       rec('b3', 'gbymfs0101', 'KH-BD01', ago(0), burning(2, '立方米'), '华埠镇'),
     ];
-    const res = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
-      token: worker,
-      body: { records: batch },
-    });
-    const bad = res.value.results.filter((r) => r.status !== 'created');
-    if (bad.length) throw new Error(JSON.stringify(bad));
-    const review = async (ids: string[], action: string, reason?: string) => {
-      const r = await t.api('POST', '/api/data/examine', { token: jianli, body: { ids, action, reason } });
-      if (r.code !== 0) throw new Error(r.message);
-    };
-    await review([ids.f1!, ids.f2!], 'approve');
-    await review([ids.s4!], 'reject', '不在小班内');
-    const jsPhoto = await upload(adminJs);
-    const js = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
-      token: adminJs,
-      body: {
-        records: [
-          {
-            ...rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), felling()),
-            fields: { ...felling(), pic_before: jsPhoto, pic_stump: jsPhoto, pic_treated: jsPhoto },
-          },
-        ],
-      },
-    });
-    if (js.value.results[0]?.status !== 'created') throw new Error(JSON.stringify(js));
+    await collect(t, worker, batch);
+    await examine(t, jianli, [ids.f1!, ids.f2!], 'approve');
+    await examine(t, jianli, [ids.s4!], 'reject', '不在小班内');
+    const jsPhoto = await uploadPhoto(t, adminJs);
+    await collect(t, adminJs, [rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), fellingFields(jsPhoto))]);
   });
   afterAll(() => t.close());
 

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { CollectResult } from '@pineguard/contract';
+import type { TestApp } from './app.ts';
+
+/**
+ * Seeding records through the API for tests that count them (the overview's figures, the GIS
+ * map's cells): demo accounts signed into a project, a photo, the standard tables' fields, a
+ * collected batch that must be created whole, a review.
+ */
+
+/** A 1×1 PNG. */
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** An instant `daysAgo` days before now (a minute earlier, so "today" stays today). */
+export const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
+/** The China day of an instant. */
+export const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** Signs a demo account in (password pine2026) and selects a project; answers the token. */
+export async function signInTo(t: TestApp, account: string, prjCode: string, client?: number) {
+  const token = await t.signIn(account, 'pine2026', client);
+  const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
+  if (res.code !== 0) throw new Error(res.message);
+  return token;
+}
+
+/** Uploads the PNG as a photo of the caller's project; answers its file id. */
+export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
+  const res = new Response(form);
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/file/upload?kind=photo',
+    headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await res.arrayBuffer()),
+  });
+  return (up.json() as { value: { id: string } }).value.id;
+}
+
+/** Survey (gbksdc0101) fields: `kssl` dead trees. */
+export const surveyFields = (photo: string, kssl = 1) => ({
+  kssl,
+  shuzhong: '马尾松',
+  dcfs: '地面调查',
+  pic_tree: photo,
+});
+
+/** Felling (gbcfcz0101) fields with a fresh QR tag. */
+export const fellingFields = (photo: string) => ({
+  qrcode: `KH-${randomUUID().slice(0, 8)}`,
+  shuzhong: '马尾松',
+  xiongjing: 20,
+  dungao: 3,
+  multi_fzcl: '剥皮',
+  pic_before: photo,
+  pic_stump: photo,
+  pic_treated: photo,
+});
+
+export type SeedRecord = {
+  uuid: string;
+  tableCode: string;
+  sectionCode: string;
+  timeSubmit: string;
+  gps: { long: number; lat: number; alt: number; range: number };
+  place?: { xiang: string };
+  fields: Record<string, unknown>;
+};
+
+/** A record for /api/collect/records, its id kept in `ids[name]`. */
+export function seedRecord(
+  ids: Record<string, string>,
+  name: string,
+  r: {
+    tableCode: string;
+    sectionCode: string;
+    at: string;
+    fields: Record<string, unknown>;
+    long?: number;
+    lat?: number;
+    xiang?: string | undefined;
+  },
+): SeedRecord {
+  ids[name] = randomUUID();
+  return {
+    uuid: ids[name],
+    tableCode: r.tableCode,
+    sectionCode: r.sectionCode,
+    timeSubmit: r.at,
+    gps: { long: r.long ?? 118.41, lat: r.lat ?? 29.14, alt: 300, range: 5 },
+    ...(r.xiang ? { place: { xiang: r.xiang } } : {}),
+    fields: r.fields,
+  };
+}
+
+/** Collects a batch; throws unless every record was created. */
+export async function collect(t: TestApp, token: string, records: SeedRecord[]): Promise<void> {
+  const res = await t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', {
+    token,
+    body: { records },
+  });
+  const bad = (res.value?.results ?? []).filter((r) => r.status !== 'created');
+  if (res.code !== 0 || bad.length) throw new Error(JSON.stringify(res.code !== 0 ? res : bad));
+}
+
+/** Reviews records (approve or reject with a reason); throws unless accepted. */
+export async function examine(t: TestApp, token: string, ids: string[], action: string, reason?: string) {
+  const res = await t.api('POST', '/api/data/examine', { token, body: { ids, action, reason } });
+  if (res.code !== 0) throw new Error(res.message);
+}
