@@ -20,6 +20,7 @@ import { standardsRoutes } from './features/standards/routes.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
+import { setBurnPointFlags } from './features/records/index.ts';
 import { recordsRoutes } from './features/records/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { workersRoutes } from './features/workers/routes.ts';
@@ -28,6 +29,7 @@ import { noticesRoutes } from './features/notices/routes.ts';
 import { deadTreesRoutes } from './features/deadTrees/routes.ts';
 import { qrTagsRoutes } from './features/qrTags/routes.ts';
 import { overviewRoutes } from './features/overview/routes.ts';
+import { pointFlags } from './features/burnPoints/index.ts';
 import { burnPointsRoutes } from './features/burnPoints/routes.ts';
 import { burnReportsRoutes } from './features/burnReports/routes.ts';
 import { gisMapRoutes } from './features/gisMap/routes.ts';
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(filesRoutes);
+  // Records flag burn records naming a suspended or unknown burn point (records do not import burn points).
+  setBurnPointFlags(pointFlags);
   await app.register(recordsRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);

@@ -10,3 +10,4 @@ export { burnDayTotals, list as recordList, recordSectionScope } from './service
 export type { BurnDayRow } from './queries.ts';
 // A SQL fragment (not a service): the GIS map filters records exactly as the records list does.
 export { recordScopeParts, type RecordScopeFilter } from './queries.ts';
+export { type BurnPointFlags, setBurnPointFlags } from './service.ts';

@@ -1,4 +1,5 @@
 import {
+  type BurnPointFlag,
   type CollectResult,
   type ColumnDescriptor,
   collectRecord,
@@ -29,7 +30,6 @@ import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
-import * as burnPoints from '../burnPoints/index.ts';
 import * as files from '../files/index.ts';
 import { notify } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -576,9 +576,25 @@ async function totalOf(db: Executor, raw: string | number, counted: boolean, whe
   return { total: Math.max(n, estimate), totalExact: false };
 }
 
+/** The burn points among `names` to flag on a record: suspended, or not registered in the project. */
+export type BurnPointFlags = (
+  db: Executor,
+  projectCode: string,
+  names: string[],
+) => Promise<Map<string, BurnPointFlag>>;
+
+// Handed in by the burn points feature (app.ts wires it): records never import burn points,
+// whose census reads records' burn totals, so the two features do not import each other.
+let burnPointFlags: BurnPointFlags = async () => new Map();
+
+/** Sets the burn point lookup behind the records' `fsd_flag` (app.ts: the burn points feature's). */
+export function setBurnPointFlags(flags: BurnPointFlags): void {
+  burnPointFlags = flags;
+}
+
 /**
  * Burn records (a table with an `fsd` column) naming a suspended or unregistered burn point get
- * `fsd_flag`: one query for the page's names, through the burn points feature.
+ * `fsd_flag`: one query for the page's names, through the burn points feature's lookup.
  */
 async function flagBurnPoints(
   db: Executor,
@@ -589,7 +605,7 @@ async function flagBurnPoints(
   if (!rows.length || !columns.some((c) => c.code === 'fsd')) return;
   const names = rows.map((r) => r['fsd']).filter((v): v is string => typeof v === 'string' && v !== '');
   if (!names.length) return;
-  const flags = await burnPoints.pointFlags(db, projectCode, names);
+  const flags = await burnPointFlags(db, projectCode, names);
   if (!flags.size) return;
   for (const row of rows) {
     const flag = typeof row['fsd'] === 'string' ? flags.get(row['fsd']) : undefined;
