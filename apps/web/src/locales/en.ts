@@ -112,7 +112,6 @@ export const en: Record<MessageKey, string> = {
 
   'dashboard.welcome': 'Welcome, {name}',
   'dashboard.project': 'Current project: {name}',
-  'dashboard.pending': 'Home statistics (progress, data summary, map) arrive with the dashboard feature.',
 
   'navbar.toggleSidebar': 'Toggle sidebar',
   'navbar.errorLog': 'Error log',

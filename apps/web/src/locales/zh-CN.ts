@@ -113,7 +113,6 @@ export const zhCN = {
 
   'dashboard.welcome': '欢迎，{name}',
   'dashboard.project': '当前项目：{name}',
-  'dashboard.pending': '首页统计（防治进度、数据汇总、地图）将在看板功能中提供。',
 
   'navbar.toggleSidebar': '展开/收起侧边栏',
   'navbar.errorLog': '错误日志',

@@ -144,8 +144,6 @@ export function useExamineUsers(prjCode: string | undefined) {
   });
 }
 
-/** Where a photo or video of the PC upload goes (the files feature's upload, with progress). */
-export const uploadUrl = (kind: 'photo' | 'video') => `/api/file/upload?kind=${kind}`;
 export type UploadedFile = FileInfo;
 
 /** The data centre's overview of a project's standard tables (records by state, last day). */
