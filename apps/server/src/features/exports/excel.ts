@@ -1,6 +1,6 @@
 import type { RecordRow } from '@pineguard/contract';
 import type ExcelJS from 'exceljs';
-import { loadExcel } from '../../platform/excel.ts';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
 import { type ExportColumn, mediaIds, textOf } from './columns.ts';
 
 /** A cell starting like a formula (=, +, -, @, tab, CR) is prefixed with ' so no spreadsheet runs it. */
@@ -86,6 +86,7 @@ export async function writeExcel(
       added.commit();
     }
     count += batch.length;
+    await zipCaughtUp(sheet);
     await onRows?.(count);
   }
   sheet.commit();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Lang, TagState } from '@pineguard/contract';
-import { loadExcel } from '../../platform/excel.ts';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
 import { lazy } from '../../platform/lazy.ts';
 import QRCode from 'qrcode';
 
@@ -213,6 +213,7 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
           ])
           .commit();
       }
+      await zipCaughtUp(sheet);
     }
     sheet.commit();
     await book.commit();
