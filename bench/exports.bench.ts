@@ -12,7 +12,8 @@ import { benchServer } from './benchServer.ts';
  *   - queryDataList p99 ≤ 150 ms while an export runs (BENCH_CONCURRENCY callers, default 10),
  *     measured during a second run of each export.
  * The records are loaded in process; then the real server runs as a child process on the same
- * database with `npm start`'s memory settings (SERVER_HEAP_MB, default 256; MALLOC_ARENA_MAX=2),
+ * database with `npm start`'s memory settings (SERVER_HEAP_MB, default 256; MALLOC_ARENA_MAX=2;
+ * SERVER_NODE_OPTIONS adds options),
  * so the RSS is the server's own, and every call goes over HTTP.
  * BENCH_DATABASE_URL=postgres://… creates a database BENCH_DB_NAME (default
  * pineguard_bench_exports_<pid>) on that server and drops it afterwards (BENCH_KEEP=1 keeps it);
@@ -37,7 +38,7 @@ const { env, drop } = await bench.handOver();
 
 const server = await spawnServer({
   ...env,
-  NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`,
+  NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256} ${process.env.SERVER_NODE_OPTIONS ?? ''}`,
   MALLOC_ARENA_MAX: '2',
 });
 const rssMb = () => {

@@ -89,7 +89,7 @@ try {
   const cpu0 = process.cpuUsage();
   const sheetStart = performance.now();
   let sheetBytes = 0;
-  for await (const chunk of labelSheet(fake(), {
+  for await (const chunk of await labelSheet(fake(), {
     projectName: '开化县2026年度松材线虫病防治项目',
     flagName: 'KH-BD01 2026年11月',
     sectionCode: 'KH-BD01',

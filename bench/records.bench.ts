@@ -209,23 +209,19 @@ const detailIds = rows<{ id: string }>(
     and deleted_at is null order by time_submit desc limit 200`),
 ).map((r) => r.id);
 let k = 0;
-const detail = figure(
-  'queryDataDetail (API)',
-  await load(
-    async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/sync/queryDataDetail',
-        headers: { token: admin },
-        payload: { id: detailIds[k++ % detailIds.length] },
-      });
-      if ((res.json() as { code: number }).code !== 0) throw new Error(res.body);
-    },
-    concurrency,
-    seconds,
-  ),
-  seconds,
-);
+const detailCall = async () => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/sync/queryDataDetail',
+    headers: { token: admin },
+    payload: { id: detailIds[k++ % detailIds.length] },
+  });
+  if ((res.json() as { code: number }).code !== 0) throw new Error(res.body);
+};
+// The issue gives the detail no concurrency: one caller (what a reviewer opening records sees),
+// then the list's 50 callers beside it.
+const detail = figure('queryDataDetail, 1 caller (API)', await load(detailCall, 1, seconds), seconds);
+figure(`queryDataDetail, ${concurrency} callers (API)`, await load(detailCall, concurrency, seconds), seconds);
 
 // Ingestion: batches of 100 from 8 callers, every record validated.
 console.log('ingestion');
@@ -276,7 +272,7 @@ for (const [name, f] of Object.entries(figures)) {
   if (sqlFigure) check(`${name} API/SQL p50`, f.p50 / sqlFigure.p50, '≤ 1.5', f.p50 / sqlFigure.p50 <= 1.5);
 }
 if (deep) check('deep page / page 1 p50', deep.p50 / page1.p50, '≤ 2', deep.p50 / page1.p50 <= 2);
-check('queryDataDetail p99 ms', detail.p99, '≤ 30', detail.p99 <= 30);
+check('queryDataDetail p99 ms, 1 caller', detail.p99, '≤ 30', detail.p99 <= 30);
 check('ingestion records/s', perSec, '≥ 2000', perSec >= 2000);
 await app.close();
 await database.close();

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ColumnDescriptor } from '@pineguard/contract';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../platform/sharp.ts';
 import { userProjectRoles, users } from '../db/schema/index.ts';
 import * as files from '../features/files/index.ts';
 import { examine, type IncomingRecord, ingest } from '../features/records/service.ts';
@@ -15,6 +15,7 @@ import { demoBurnPoints } from './burnPoints.ts';
 export async function demoJpeg(at: Date): Promise<Buffer> {
   const d = new Date(at.getTime() + 8 * 3600_000).toISOString();
   const exifTime = `${d.slice(0, 10).replaceAll('-', ':')} ${d.slice(11, 19)}`;
+  const sharp = await loadSharp();
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 46, g: 112, b: 58 } } })
     .jpeg({ quality: 70 })
     .withExif({ IFD0: { DateTime: exifTime, Make: 'PineGuard', Model: 'seed' } })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
 import { and, asc, count, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../platform/sharp.ts';
 import type { Db } from '../db/client.ts';
 import { files, users, workerFaces, workers } from '../db/schema/index.ts';
 import type { Storage } from '../platform/storage/index.ts';
@@ -129,7 +129,7 @@ const rendered = new Map<string, Promise<Buffer>>();
 function jpegOf(key: string, svg: () => string): Promise<Buffer> {
   let image = rendered.get(key);
   if (!image) {
-    image = sharp(Buffer.from(svg())).jpeg({ quality: 82 }).toBuffer();
+    image = loadSharp().then((sharp) => sharp(Buffer.from(svg())).jpeg({ quality: 82 }).toBuffer());
     rendered.set(key, image);
   }
   return image;

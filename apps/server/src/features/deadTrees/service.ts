@@ -12,8 +12,9 @@ import {
   pineSpecies,
   t,
 } from '@pineguard/contract';
-import ExcelJS from 'exceljs';
-import './xlsxUtf8.ts';
+import type ExcelJS from 'exceljs';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { withUtf8Fix } from './xlsxUtf8.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -141,13 +142,15 @@ function streamBook(sheets: (book: ExcelJS.stream.xlsx.WorkbookWriter) => Promis
   stream: PassThrough;
 } {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  sheets(book)
-    .then(() => book.commit())
+  loadExcel()
+    .then((excel) => {
+      const book = new excel.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      return sheets(book).then(() => book.commit());
+    })
     .catch((error: unknown) => out.destroy(error as Error));
   return { stream: out };
 }
@@ -249,6 +252,7 @@ export function exportCensus(ctx: DeadTreeContext, xiaobanCode?: string) {
           ])
           .commit();
       }
+      await zipCaughtUp(sheet);
     }
     sheet.commit();
   });
@@ -430,7 +434,8 @@ async function parseCensus(
   check: Parameters<typeof validateRow>[2],
   signal?: AbortSignal,
 ): Promise<Parsed> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const excel = withUtf8Fix(await loadExcel());
+  const reader = new excel.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * exceljs 4.4's streaming reader decodes each chunk of a worksheet or of the shared strings on
@@ -24,8 +24,10 @@ type ReaderInternals = {
   __utf8Fixed?: boolean;
 };
 
-const proto = ExcelJS.stream.xlsx.WorkbookReader.prototype as unknown as ReaderInternals;
-if (!proto.__utf8Fixed) {
+/** exceljs with its streaming reader fixed (once; the fix patches the reader's prototype). */
+export function withUtf8Fix(excel: typeof ExcelJS): typeof ExcelJS {
+  const proto = excel.stream.xlsx.WorkbookReader.prototype as unknown as ReaderInternals;
+  if (proto.__utf8Fixed) return excel;
   const parseWorksheet = proto._parseWorksheet;
   const parseSharedStrings = proto._parseSharedStrings;
   proto._parseWorksheet = function (iterator, sheetNo) {
@@ -35,6 +37,5 @@ if (!proto.__utf8Fixed) {
     return parseSharedStrings.call(this, Readable.from(decoded(entry)));
   };
   proto.__utf8Fixed = true;
+  return excel;
 }
-
-export const xlsxUtf8Fixed = true;

@@ -1,5 +1,6 @@
 import type { RecordRow } from '@pineguard/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
 import { type ExportColumn, mediaIds, textOf } from './columns.ts';
 
 /** A cell starting like a formula (=, +, -, @, tab, CR) is prefixed with ' so no spreadsheet runs it. */
@@ -28,7 +29,8 @@ export async function writeExcel(
   mediaLink: (fileId: string) => string,
   onRows?: (written: number) => Promise<void>,
 ): Promise<{ file: string; rows: number }> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const excel = await loadExcel();
+  const book = new excel.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
     useSharedStrings: false,
@@ -84,6 +86,7 @@ export async function writeExcel(
       added.commit();
     }
     count += batch.length;
+    await zipCaughtUp(sheet);
     await onRows?.(count);
   }
   sheet.commit();

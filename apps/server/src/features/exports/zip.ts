@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
+import { lazy } from '../../platform/lazy.ts';
+
+const loadArchiver = lazy(async () => (await import('archiver')).default);
 
 export type ZipEntry = { name: string } & (
   { path: string } | { content: string } | { open: () => Promise<Readable> }
@@ -16,6 +18,7 @@ export async function zipFiles(
   entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
 ): Promise<void> {
   const out = createWriteStream(target);
+  const archiver = await loadArchiver();
   const archive = archiver('zip', { zlib: { level: 6 } });
   const failed = new Promise<never>((_, reject) => {
     archive.on('error', reject);

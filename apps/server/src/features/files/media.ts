@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
-import exifr from 'exifr';
-import sharp from 'sharp';
+import { lazy } from '../../platform/lazy.ts';
+import { loadSharp } from '../../platform/sharp.ts';
 
-// Every photo is thumbnailed once and never again: libvips' operation cache (50 MB by default)
-// would only hold native memory that the soak saw as RSS growing beside a flat JS heap; one
-// libvips thread per image keeps its per-thread malloc arenas from multiplying.
-sharp.cache(false);
-sharp.concurrency(1);
+/** exifr, loaded by the first photo (as sharp is: platform/sharp.ts). */
+const loadExifr = lazy(async () => (await import('exifr')).default);
 
 /** Longest side of a thumbnail, in pixels (the list's and gallery's tiles are smaller). */
 export const THUMB_SIZE = 320;
@@ -38,6 +35,7 @@ export async function photoFacts(head: Buffer): Promise<PhotoFacts> {
   const none: PhotoFacts = { takenAt: null, exifLong: null, exifLat: null, camera: null };
   try {
     // reviveValues: false keeps times as the camera wrote them (no zone): read as China time below.
+    const exifr = await loadExifr();
     const tags = (await exifr.parse(head, { tiff: true, exif: true, gps: true, reviveValues: false })) as
       Record<string, unknown> | undefined;
     if (!tags) return none;
@@ -66,6 +64,7 @@ export async function photoFacts(head: Buffer): Promise<PhotoFacts> {
  * Undefined when the image cannot be decoded.
  */
 export async function thumbnail(photo: Readable): Promise<Buffer | undefined> {
+  const sharp = await loadSharp();
   const pipeline = sharp({ failOn: 'error' })
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })

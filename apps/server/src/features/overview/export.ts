@@ -1,5 +1,5 @@
 import type { Lang, ProcessList, ProcessRow } from '@pineguard/contract';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/excel.ts';
 
 const headers: Record<Lang, Record<string, string>> = {
   'zh-CN': {
@@ -33,7 +33,8 @@ const headers: Record<Lang, Record<string, string>> = {
 /** One progress table as an .xlsx workbook (a few hundred rows at most: built in memory). */
 export async function progressWorkbook(list: ProcessList, lang: Lang): Promise<Buffer> {
   const h = headers[lang];
-  const book = new ExcelJS.Workbook();
+  const excel = await loadExcel();
+  const book = new excel.Workbook();
   const sheet = book.addWorksheet(h[list.type]!);
   sheet.addRow([list.title, h[list.type]]).font = { bold: true };
   sheet.addRow([h[list.level], h.planned, h.found, h.felled, h.burned, h.percent]).font = { bold: true };

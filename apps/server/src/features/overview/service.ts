@@ -118,6 +118,35 @@ export async function homeData(
   const list = scope === 'all' ? await visibleProjects(db, auth) : [await selectedProject(db, auth)];
   const codes = list.map((p) => p.code);
   const today = chinaDay(now);
+  const limit = await sectionLimit(db, auth, codes);
+  const sectionCodes = limitCodes(limit);
+  // The figures are the same for everyone who sees the same projects and sections: computed once
+  // per rollup change in this process (and at most every few seconds for other instances' changes).
+  // Who is on duty today is counted live.
+  const figuresKey = key(
+    'home',
+    String(records.rollupVersion()),
+    scope,
+    codes.join(','),
+    sectionCodes?.join(',') ?? '*',
+    today,
+  );
+  const [figures, workersOnDuty] = await Promise.all([
+    cached(figuresKey, () => homeFigures(db, list, limit, today, scope)),
+    // Distinct workers who clocked in today (China day) through the field app.
+    workers.onDutyToday(deps, codes, today, sectionCodes),
+  ]);
+  return { ...figures, cards: { ...figures.cards, workersOnDuty } };
+}
+
+async function homeFigures(
+  db: Executor,
+  list: Project[],
+  limit: SectionLimit,
+  today: string,
+  scope: 'project' | 'all',
+): Promise<HomeData> {
+  const codes = list.map((p) => p.code);
   const trendFrom = daysBefore(today, 59);
   const weekFrom = daysBefore(today, 6);
   const tablesByProject = await Promise.all(
@@ -126,7 +155,6 @@ export async function homeData(
   const tableNames = new Map<string, string>();
   for (const ts of tablesByProject) for (const tb of ts) tableNames.set(tb.code, tb.name);
   const allTables = [...new Set([...tableNames.keys(), ...overviewTables])];
-  const limit = await sectionLimit(db, auth, codes);
   const sectionCodes = limitCodes(limit);
 
   const season = (
@@ -155,8 +183,6 @@ export async function homeData(
   const workersApproved = await cached(`workers:${codes.join(',')}:${sectionCodes?.join(',') ?? '*'}`, () =>
     workers.approvedWorkerCount(db, codes, sectionCodes),
   );
-  // Distinct workers who clocked in today (China day) through the field app.
-  const workersOnDuty = await workers.onDutyToday(deps, codes, today, sectionCodes);
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);
@@ -241,7 +267,7 @@ export async function homeData(
       planned,
       progress: percent(total.felled, planned),
       workersApproved,
-      workersOnDuty,
+      workersOnDuty: 0,
       pendingReview: backlog.reduce((a, b) => a + b.waiting, 0),
     },
     periods: {

@@ -3,9 +3,7 @@
 /// <reference path="./shpjs.d.ts" />
 import { inflateRawSync } from 'node:zlib';
 import { boundaryLimits, type MessageKey } from '@pineguard/contract';
-import { iter } from 'but-unzip';
-import proj4 from 'proj4';
-import { parseDbf, parseShp } from 'shpjs';
+import { lazy } from '../../platform/lazy.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ErrorCode } from '@pineguard/contract';
 
@@ -112,7 +110,14 @@ function boxOf(polygons: number[][][][]): [number, number, number, number] {
 
 const wanted = /\.(shp|dbf|prj|cpg)$/i;
 
+/** The shapefile readers (~15 MB resident), loaded by the first boundary import. */
+const loadReaders = lazy(async () => {
+  const [unzip, proj, shp] = await Promise.all([import('but-unzip'), import('proj4'), import('shpjs')]);
+  return { iter: unzip.iter, proj4: proj.default, parseDbf: shp.parseDbf, parseShp: shp.parseShp };
+});
+
 async function readShapefileZip(fileName: string, bytes: Buffer): Promise<Omit<BoundaryFile, 'bbox'>> {
+  const { iter, proj4, parseDbf, parseShp } = await loadReaders();
   const entries = new Map<string, Uint8Array>();
   const names: string[] = [];
   let unpacked = 0;

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Lang, TagState } from '@pineguard/contract';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { lazy } from '../../platform/lazy.ts';
 import QRCode from 'qrcode';
 
 /**
@@ -46,7 +46,11 @@ const QR = 62;
 /** Bytes kept waiting for the reader before generation pauses. */
 const HIGH_WATER = 1 << 20;
 
-export function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta): Readable {
+/** pdfkit (~20 MB resident), loaded by the first label sheet. */
+const loadPdfkit = lazy(async () => (await import('pdfkit')).default);
+
+export async function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMeta): Promise<Readable> {
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, compress: true });
   doc.info.Title = `${meta.projectName} ${meta.flagName}`;
   doc.info.Creator = 'PineGuard';
@@ -183,7 +187,8 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
   const out = new PassThrough();
   const zh = meta.lang !== 'en';
   const write = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: false,
       useSharedStrings: false,
@@ -208,6 +213,7 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
           ])
           .commit();
       }
+      await zipCaughtUp(sheet);
     }
     sheet.commit();
     await book.commit();

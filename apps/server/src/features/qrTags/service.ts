@@ -238,7 +238,11 @@ export async function exportBatch(
       stream: tagSpreadsheet(pages(500), meta),
     };
   }
-  return { fileName: `${base}.pdf`, contentType: 'application/pdf', stream: labelSheet(pages(240), meta) };
+  return {
+    fileName: `${base}.pdf`,
+    contentType: 'application/pdf',
+    stream: await labelSheet(pages(240), meta),
+  };
 }
 
 /** A batch's tags in label order with their states, `size` at a time (keyset, never all at once). */

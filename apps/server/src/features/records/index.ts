@@ -2,7 +2,7 @@
 export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
 export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';
-export { rollupSums, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
+export { rollupSums, rollupVersion, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
 export { quantityFields } from './rollup.ts';
 export { burnTotals } from './service.ts';
 export type { BurnTotalRow } from './queries.ts';

@@ -36,7 +36,9 @@ import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
 import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
-import { quantityOf } from './rollup.ts';
+import { Memo, quantityOf } from './rollup.ts';
+
+const rollupMemo = new Memo<q.RollupRow[]>(2_000);
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
 
 /* ------------------------------------------------------------------ context */
@@ -219,7 +221,7 @@ export async function ingest(
       tx,
       created.map((row) => ({ recordId: row.id!, actorId: auth.userId, action: 'created' })),
     );
-    await q.bumpCounts(
+    await bumpCounts(
       tx,
       created.map((row) => ({
         projectCode,
@@ -735,7 +737,7 @@ export async function examine(
         reason: input.reason ?? null,
       })),
     );
-    await q.bumpCounts(
+    await bumpCounts(
       tx,
       moving.flatMap((r) => {
         const key = {
@@ -848,7 +850,7 @@ export async function setDeleted(
         reason: reason ?? null,
       })),
     );
-    await q.bumpCounts(
+    await bumpCounts(
       tx,
       moving.map((r) => ({
         projectCode,
@@ -939,7 +941,7 @@ export async function correct(
     // A corrected quantity moves the rollup's sum (the count stays).
     const qtyChange = quantityOf(row.tableCode, fields) - quantityOf(row.tableCode, row.fields);
     if (qtyChange !== 0) {
-      await q.bumpCounts(tx, [
+      await bumpCounts(tx, [
         {
           projectCode,
           tableCode: row.tableCode,
@@ -1021,10 +1023,23 @@ export function recordsNamingTags(db: Executor, projectCode: string, codes: stri
   return q.recordsNamingTags(db, projectCode, codes);
 }
 
-/** Sums of the per-day rollup (the overview's figures): see queries.rollupSums. */
-export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
-  return q.rollupSums(db, filter, by);
+/** Adds to the per-day rollup and forgets the remembered sums (see rollupSums). */
+async function bumpCounts(db: Executor, deltas: q.CountDelta[]) {
+  await q.bumpCounts(db, deltas);
+  rollupMemo.forget();
 }
+
+/**
+ * Sums of the per-day rollup (the overview's figures): see queries.rollupSums. Every dashboard and
+ * progress call asks for the same few sums, so they are remembered for 2 s per database; a change
+ * of the counters in this process forgets them at once, another instance's shows within the 2 s.
+ */
+export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
+  return rollupMemo.get(db, JSON.stringify([filter, by]), () => q.rollupSums(db, filter, by));
+}
+
+/** Changes whenever this process changes the rollup: figures computed from it can be keyed by it. */
+export const rollupVersion = () => rollupMemo.version;
 export type { RollupFilter, RollupKey, RollupRow } from './queries.ts';
 
 /** The data centre's overview: every standard table of the project, live records by state, last day. */

@@ -127,27 +127,20 @@ export async function listWorkers(
   page: Page,
   after?: readonly (string | number | null)[],
 ) {
-  // The page is chosen on workers alone, then joined: joining first let the planner hash-join
-  // every row of the project and sort them.
-  const query = db
-    .select({ id: workers.id, key: sortKey })
+  // The page is chosen on workers alone, then joined (in the same statement): joining first let
+  // the planner hash-join every row of the project and sort them.
+  const ids = db
+    .select({ id: workers.id })
     .from(workers)
     .where(after ? and(where, keysetOf(after)) : where)
     .orderBy(desc(workers.createdAt), desc(workers.id))
     .$dynamic();
-  const ids = after ? await query.limit(page.pageSize) : await withPage(query, page);
-  const rows = ids.length
-    ? await listSelect(db)
-        .where(
-          inArray(
-            workers.id,
-            ids.map((r) => r.id),
-          ),
-        )
-        .orderBy(desc(workers.createdAt), desc(workers.id))
-    : [];
-  const last = ids.length === page.pageSize ? ids[ids.length - 1] : undefined;
-  return { rows, next: last ? [last.key, last.id] : undefined };
+  const chosen = (after ? ids.limit(page.pageSize) : withPage(ids, page)).as('chosen');
+  const rows = await listSelect(db)
+    .innerJoin(chosen, eq(chosen.id, workers.id))
+    .orderBy(desc(workers.createdAt), desc(workers.id));
+  const last = rows.length === page.pageSize ? rows[rows.length - 1] : undefined;
+  return { rows, next: last ? [last.key, last.worker.id] : undefined };
 }
 
 /** The list's total: exact up to 10,000, then the planner's estimate (totalExact false). */

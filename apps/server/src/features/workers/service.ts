@@ -25,7 +25,7 @@ import {
   parseIdNumber,
   t,
 } from '@pineguard/contract';
-import ExcelJS from 'exceljs';
+import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
@@ -601,7 +601,8 @@ export async function exportExcel(ctx: WorkerContext, filters: q.WorkerFilters) 
   const yes = zh ? '是' : 'yes';
   const no = zh ? '否' : 'no';
   const write = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: false,
       useSharedStrings: false,
@@ -673,6 +674,7 @@ export async function exportExcel(ctx: WorkerContext, filters: q.WorkerFilters) 
           ])
           .commit();
       }
+      await zipCaughtUp(sheet);
     }
     sheet.commit();
     await book.commit();

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazy } from '../lazy.ts';
 import type { ByteRange, Storage } from './storage.ts';
 
 export type S3Options = {
@@ -14,7 +14,52 @@ export type S3Options = {
 
 /** S3-compatible object storage (AWS, MinIO, Alibaba OSS). Streams up in parts; nothing is buffered whole. */
 export function s3Storage(options: S3Options): Storage {
-  const client = new S3Client({
+  // The SDK (~25 MB resident) is loaded on the first call, never on a server storing files locally.
+  const sdk = lazy(async () => {
+    const [s3, lib] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+    return { ...s3, Upload: lib.Upload, client: clientOf(s3.S3Client, options) };
+  });
+  const Bucket = options.bucket;
+  return {
+    driver: 's3',
+    async put(key, body, contentType) {
+      const { Upload, client } = await sdk();
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+      });
+      await upload.done();
+    },
+    async get(key, range?: ByteRange) {
+      const { GetObjectCommand, client } = await sdk();
+      const out = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      return out.Body as Readable;
+    },
+    async delete(key) {
+      const { DeleteObjectCommand, client } = await sdk();
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async size(key) {
+      const { HeadObjectCommand, client } = await sdk();
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NotFound') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+function clientOf(Client: typeof S3Client, options: S3Options): S3Client {
+  return new Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -27,37 +72,4 @@ export function s3Storage(options: S3Options): Storage {
         }
       : {}),
   });
-  const Bucket = options.bucket;
-  return {
-    driver: 's3',
-    async put(key, body, contentType) {
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: body, ContentType: contentType },
-      });
-      await upload.done();
-    },
-    async get(key, range?: ByteRange) {
-      const out = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      );
-      return out.Body as Readable;
-    },
-    async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async size(key) {
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return head.ContentLength ?? 0;
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NotFound') return null;
-        throw error;
-      }
-    },
-  };
 }
