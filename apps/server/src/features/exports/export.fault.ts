@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { clientPasswordHash, type ExportRecord } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -10,8 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createStorage } from '../../platform/storage/index.ts';
 import { generateRecords } from '../../seed/records.ts';
-import { adminUrl } from '../../../test/pg.ts';
-import { freePort, type ServerProcess, spawnServer } from '../../../test/spawn.ts';
+import { callServer, faultStore, freePort, type ServerProcess, spawnServer } from '../../../test/spawn.ts';
 
 /**
  * kill -9 of the real server (a child process) while an Excel export job is writing its file, then
@@ -19,50 +14,26 @@ import { freePort, type ServerProcess, spawnServer } from '../../../test/spawn.t
  * record ends finished with every record in the file (never left "exporting"). On PostgreSQL when
  * TEST_DATABASE_URL is set (a fresh database), else on a PGlite data directory.
  */
-type Envelope<T = unknown> = { code: number; message: string; value: T };
-
+/** The envelope alone, 30 s by default: the server is busy exporting on a small machine. */
 async function call<T>(url: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000) {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  return (await res.json()) as Envelope<T>;
+  return (await callServer<T>(url, path, body, token, timeoutMs)).envelope;
 }
 
 const RECORDS = 40_000;
 
 describe('kill -9 during an export', () => {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  const database = pgUrl ? `pineguard_fault_${randomBytes(5).toString('hex')}` : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-export-fault-'));
+  const store = faultStore('pineguard-export-fault');
+  const dataDir = store.dataDir;
   let server: ServerProcess | undefined;
 
   afterAll(async () => {
     await server?.kill('SIGKILL');
-    if (pgUrl && database) {
-      const admin = await adminUrl(pgUrl);
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
-  it(`finishes the export after a restart (${pgUrl ? 'PostgreSQL' : 'PGlite'})`, async () => {
+  it(`finishes the export after a restart (${store.label})`, async () => {
     // A short lease: the killed instance's claim runs out seconds after the restart.
-    const env: Record<string, string> = { DATA_DIR: dataDir, JOB_LEASE_SECONDS: '3' };
-    if (pgUrl && database) {
-      const admin = await adminUrl(pgUrl);
-      await admin.query(`create database ${database}`);
-      await admin.end();
-      const u = new URL(pgUrl);
-      u.pathname = `/${database}`;
-      env.DATABASE_URL = u.toString();
-    }
+    const env: Record<string, string> = { ...(await store.open()), JOB_LEASE_SECONDS: '3' };
     const port = await freePort();
     server = await spawnServer(env, port);
     const init = await call(
