@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { Memo } from '../../platform/memo.ts';
 import * as burnPoints from '../burnPoints/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
@@ -71,6 +72,14 @@ export async function setup(deps: AppDeps, auth: AuthContext, projectCode: strin
 }
 
 /**
+ * A view asked for again within a few seconds is answered from the first answer (every map of a
+ * project opens on its county, and a whole county is a million rows to aggregate); concurrent
+ * callers share the one query. A change of records in this process forgets the answers
+ * (records.rollupVersion), another instance's shows within the seconds.
+ */
+const viewMemo = new Memo<q.CellRow[]>(5_000);
+
+/**
  * The records in view, aggregated by the database into grid cells; when at most GIS_POINTS_MAX
  * records are in view, those records as points instead. A section manager sees their sections'.
  */
@@ -105,7 +114,11 @@ export async function cells(
     end: input.end,
   };
   const cellSize = cellSizeFor(input.zoom, input);
-  const rows = await q.cells(db, filter, cellSize);
+  const rows = await viewMemo.get(
+    db,
+    `${records.rollupVersion()}:${JSON.stringify([filter, cellSize])}`,
+    () => q.cells(db, filter, cellSize),
+  );
   const cellList = rows.map((r) => ({
     count: Number(r.n),
     lng: r.lng,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupDeltas, Memo, quantityOf } from './rollup.ts';
+import { Memo } from '../../platform/memo.ts';
+import { groupDeltas, quantityOf } from './rollup.ts';
 
 describe('rollup arithmetic', () => {
   it('takes a record’s quantity from its table’s field, in trees only', () => {

@@ -27,6 +27,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../../platform/pagination.ts';
+import { Memo } from '../../platform/memo.ts';
 import { describeIssues } from '../../platform/validation.ts';
 import type { Executor } from '../../db/client.ts';
 import * as areas from '../areas/index.ts';
@@ -36,7 +37,7 @@ import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
 import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
-import { Memo, quantityOf } from './rollup.ts';
+import { quantityOf } from './rollup.ts';
 
 const rollupMemo = new Memo<q.RollupRow[]>(2_000);
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
