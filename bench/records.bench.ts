@@ -221,7 +221,11 @@ const detailCall = async () => {
 // The issue gives the detail no concurrency: one caller (what a reviewer opening records sees),
 // then the list's 50 callers beside it.
 const detail = figure('queryDataDetail, 1 caller (API)', await load(detailCall, 1, seconds), seconds);
-figure(`queryDataDetail, ${concurrency} callers (API)`, await load(detailCall, concurrency, seconds), seconds);
+figure(
+  `queryDataDetail, ${concurrency} callers (API)`,
+  await load(detailCall, concurrency, seconds),
+  seconds,
+);
 
 // Ingestion: batches of 100 from 8 callers, every record validated.
 console.log('ingestion');
