@@ -122,7 +122,7 @@ export async function homeData(
   const sectionCodes = limitCodes(limit);
   // The figures are the same for everyone who sees the same projects and sections: computed once
   // per rollup change in this process (and at most every few seconds for other instances' changes).
-  // Who is on duty today is counted live.
+  // Who is on duty today is asked apart (remembered only 2 s: workers.onDutyToday).
   const figuresKey = key(
     'home',
     String(records.rollupVersion()),

@@ -31,6 +31,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { Memo } from '../../platform/memo.ts';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileOfProject } from '../files/index.ts';
 import { notify, notifyHolders } from '../notices/index.ts';
@@ -871,6 +872,7 @@ export async function clockIn(ctx: WorkerContext, input: ClockInBody): Promise<C
     gpsRange: body.gps.range,
     faceFileId: body.faceFileId,
   });
+  onDutyMemo.forget();
   if (!row) {
     // The same uuid arrived on another connection at the same moment.
     const again = await q.findClockIn(db, body.uuid);
@@ -905,6 +907,12 @@ export async function clockIns(
   };
 }
 
+/**
+ * Who is on duty today, remembered 2 s per database (every dashboard call asks); a clock-in in this
+ * process forgets it at once, another instance's shows within the 2 s.
+ */
+const onDutyMemo = new Memo<number>(2_000);
+
 /** How many distinct workers of the projects clocked in on a China date (default today): "on duty today". */
 export async function onDutyToday(
   deps: AppDeps,
@@ -914,5 +922,8 @@ export async function onDutyToday(
 ) {
   const [from, to] = chinaDayBounds(today);
   const codes = typeof projectCodes === 'string' ? [projectCodes] : projectCodes;
-  return q.countOnDuty(deps.database.db, codes, from, to, sectionCodes);
+  const { db } = deps.database;
+  return onDutyMemo.get(db, JSON.stringify([codes, today, sectionCodes ?? null]), () =>
+    q.countOnDuty(db, codes, from, to, sectionCodes),
+  );
 }
