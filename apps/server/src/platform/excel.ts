@@ -7,16 +7,21 @@ import { lazy } from './lazy.ts';
 export const loadExcel = lazy(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
 
 /**
- * exceljs's streaming writer hands the sheet's XML to the ZIP deflater without waiting for it
- * (exceljs 4.4 ignores the pipe's backpressure), so rows written faster than they are compressed
- * pile up in memory (85 MB more at 100,000 records). After each batch, wait until the deflater has
- * taken what is queued.
+ * Call after each batch of rows committed to a streamed sheet; exceljs 4.4 holds two things it
+ * should not, measured at 100,000 and 1,000,000 records:
+ * - it hands the sheet's XML to the ZIP deflater without waiting for it (it ignores the pipe's
+ *   backpressure), so rows written faster than they are compressed pile up (85 MB more at 100,000
+ *   records): wait until the deflater has taken what is queued;
+ * - it files every formula cell of the sheet by address, for shared formulas (which we never
+ *   write), until the sheet ends: a million HYPERLINK cells exhausted a 256 MB heap. The index is
+ *   emptied.
  */
-export async function zipCaughtUp(sheet: unknown): Promise<void> {
+export async function batchWritten(sheet: unknown): Promise<void> {
   // The pipe is archiver's readable-stream 2 PassThrough: its state is `_writableState`.
   type Pipe = Writable & { _writableState?: { needDrain?: boolean } };
-  const pipes = (sheet as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
-  for (const pipe of pipes) {
+  const internals = sheet as { stream?: { pipes?: Pipe[] }; _formulae?: Record<string, unknown> };
+  if (internals._formulae) internals._formulae = {};
+  for (const pipe of internals.stream?.pipes ?? []) {
     if (pipe._writableState?.needDrain) await once(pipe, 'drain');
   }
 }

@@ -13,7 +13,7 @@ import {
   t,
 } from '@pineguard/contract';
 import type ExcelJS from 'exceljs';
-import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { loadExcel, batchWritten } from '../../platform/excel.ts';
 import { withUtf8Fix } from './xlsxUtf8.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -252,7 +252,7 @@ export function exportCensus(ctx: DeadTreeContext, xiaobanCode?: string) {
           ])
           .commit();
       }
-      await zipCaughtUp(sheet);
+      await batchWritten(sheet);
     }
     sheet.commit();
   });

@@ -1,11 +1,23 @@
 import type { RecordRow } from '@pineguard/contract';
 import type ExcelJS from 'exceljs';
-import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { loadExcel, batchWritten } from '../../platform/excel.ts';
 import { type ExportColumn, mediaIds, textOf } from './columns.ts';
 
 /** A cell starting like a formula (=, +, -, @, tab, CR) is prefixed with ' so no spreadsheet runs it. */
 export function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A clickable link as a HYPERLINK formula, not a hyperlink cell: exceljs keeps every hyperlink cell
+ * of a sheet in memory until the sheet ends (they go to the sheet's relationships), and a million
+ * of them exhausted the server's heap. The URL is ours (a signed media address); a formula string
+ * holds at most 255 characters, beyond which the URL is written as text.
+ */
+function linkCell(url: string, text: string): ExcelJS.CellValue {
+  const quoted = (s: string) => `"${s.replaceAll('"', '""')}"`;
+  if (url.length > 255) return url;
+  return { formula: `HYPERLINK(${quoted(url)},${quoted(text)})`, result: text };
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' (China time) → the instant, as Excel shows it in China time. */
@@ -65,11 +77,11 @@ export async function writeExcel(
         if (c.kind === 'media') {
           const ids = mediaIds(raw);
           if (!ids.length) return '';
-          // One link per cell (Excel's limit); further files are listed by id after it.
-          return {
-            text: ids.length > 1 ? `${ids.length} 个文件 / files` : '查看 / open',
-            hyperlink: mediaLink(ids[0]!),
-          };
+          // One link per cell (Excel's limit), to the first file.
+          return linkCell(
+            mediaLink(ids[0]!),
+            ids.length > 1 ? `${ids.length} 个文件 / files` : '查看 / open',
+          );
         }
         const text = textOf(raw);
         if (text === '') return '';
@@ -86,7 +98,7 @@ export async function writeExcel(
       added.commit();
     }
     count += batch.length;
-    await zipCaughtUp(sheet);
+    await batchWritten(sheet);
     await onRows?.(count);
   }
   sheet.commit();

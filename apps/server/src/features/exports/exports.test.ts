@@ -135,8 +135,12 @@ describe('exports', () => {
     // Dates as dates (the wall-clock China time), numbers as numbers, photos as links.
     expect(rows[0]!.getCell(col('提交时间')).value).toEqual(new Date(Date.UTC(2026, 10, 20, 9, 30, 0)));
     expect(rows.map((r) => r.getCell(col('枯死株数')).value).sort()).toEqual([3, 3, 7]);
-    const photo = rows[0]!.getCell(col('枯死树照片')).value as { hyperlink: string };
-    expect(photo.hyperlink).toMatch(/^http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]+\?v=full&e=\d+&s=/);
+    // The photo: our own HYPERLINK formula to the signed media address.
+    const photo = rows[0]!.getCell(col('枯死树照片')).value as { formula: string; result: string };
+    expect(photo.formula).toMatch(
+      /^HYPERLINK\("http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]+\?v=full&e=\d+&s=[^"]+","查看 \/ open"\)$/,
+    );
+    expect(photo.result).toBe('查看 / open');
     // The formula-looking remark is text, never a formula.
     const remarks = rows.map((r) => r.getCell(col('备注')));
     expect(remarks.some((c) => c.formula)).toBe(false);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Lang, TagState } from '@pineguard/contract';
-import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { loadExcel, batchWritten } from '../../platform/excel.ts';
 import { lazy } from '../../platform/lazy.ts';
 import QRCode from 'qrcode';
 
@@ -213,7 +213,7 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
           ])
           .commit();
       }
-      await zipCaughtUp(sheet);
+      await batchWritten(sheet);
     }
     sheet.commit();
     await book.commit();

@@ -25,7 +25,7 @@ import {
   parseIdNumber,
   t,
 } from '@pineguard/contract';
-import { loadExcel, zipCaughtUp } from '../../platform/excel.ts';
+import { loadExcel, batchWritten } from '../../platform/excel.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
@@ -675,7 +675,7 @@ export async function exportExcel(ctx: WorkerContext, filters: q.WorkerFilters) 
           ])
           .commit();
       }
-      await zipCaughtUp(sheet);
+      await batchWritten(sheet);
     }
     sheet.commit();
     await book.commit();
