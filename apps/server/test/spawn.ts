@@ -93,6 +93,17 @@ export async function callServer<T>(
   return { status: res.status, envelope: (await res.json()) as Envelope<T> };
 }
 
+/** The envelope alone, 30 s by default: for a server busy with a long job on a small machine. */
+export async function callBusyServer<T>(
+  url: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 30_000,
+) {
+  return (await callServer<T>(url, path, body, token, timeoutMs)).envelope;
+}
+
 export type FaultStore = {
   /** 'PostgreSQL' when TEST_DATABASE_URL is set, else 'PGlite'. */
   label: 'PostgreSQL' | 'PGlite';

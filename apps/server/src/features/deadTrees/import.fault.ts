@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import {
-  callServer,
+  callBusyServer,
   type Envelope,
   faultStore,
   freePort,
@@ -18,10 +18,7 @@ import { bigCensusWorkbook } from './fixture.ts';
  * imported exactly once — no half import, no duplicate trees, one task. On PostgreSQL when
  * TEST_DATABASE_URL is set (a fresh database), else on a PGlite data directory.
  */
-/** The envelope alone, 30 s by default: the server is busy importing on a small machine. */
-async function call<T>(url: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000) {
-  return (await callServer<T>(url, path, body, token, timeoutMs)).envelope;
-}
+const call = callBusyServer;
 
 const ROWS = 30_000;
 

@@ -6,7 +6,13 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createStorage } from '../../platform/storage/index.ts';
 import { generateRecords } from '../../seed/records.ts';
-import { callServer, faultStore, freePort, type ServerProcess, spawnServer } from '../../../test/spawn.ts';
+import {
+  callBusyServer,
+  faultStore,
+  freePort,
+  type ServerProcess,
+  spawnServer,
+} from '../../../test/spawn.ts';
 
 /**
  * kill -9 of the real server (a child process) while an Excel export job is writing its file, then
@@ -14,10 +20,7 @@ import { callServer, faultStore, freePort, type ServerProcess, spawnServer } fro
  * record ends finished with every record in the file (never left "exporting"). On PostgreSQL when
  * TEST_DATABASE_URL is set (a fresh database), else on a PGlite data directory.
  */
-/** The envelope alone, 30 s by default: the server is busy exporting on a small machine. */
-async function call<T>(url: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000) {
-  return (await callServer<T>(url, path, body, token, timeoutMs)).envelope;
-}
+const call = callBusyServer;
 
 const RECORDS = 40_000;
 
