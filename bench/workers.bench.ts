@@ -1,7 +1,7 @@
 import { addDays, chinaToday, type LwryListBody, makeIdNumber } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { users, workers } from '../apps/server/src/db/schema/index.ts';
-import { countWorkers, listWorkers, workerWhere } from '../apps/server/src/features/workers/queries.ts';
+import { countWorkers, listWorkers, matchesFirst, workerWhere } from '../apps/server/src/features/workers/queries.ts';
 import { decodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer } from './benchServer.ts';
 
@@ -111,7 +111,7 @@ const viaApi = (body: () => Filter) => async () => {
 const viaSql = (body: () => Filter) => async () => {
   const f = { pageNum: 1, pageSize: 10, ...body() } as LwryListBody;
   const where = workerWhere('KH2026', f, today, undefined);
-  await Promise.all([listWorkers(db, where, f, decodeCursor(f.cursor, 2)), countWorkers(db, where)]);
+  await Promise.all([listWorkers(db, where, f, decodeCursor(f.cursor, 2), matchesFirst(f)), countWorkers(db, where)]);
 };
 
 console.log(`${'list (page size 10)'.padEnd(58)} ${'API'.padEnd(42)} same SQL, no API`);

@@ -145,7 +145,7 @@ export async function list(ctx: WorkerContext, body: LwryListBody): Promise<Lwry
   const cacheKey = JSON.stringify([ctx.projectCode, today, scope ?? null, filters]);
   const cached = totals.get(cacheKey);
   const [{ rows, next }, counted] = await Promise.all([
-    q.listWorkers(db, where, body, after),
+    q.listWorkers(db, where, body, after, q.matchesFirst(filters)),
     cached && Date.now() - cached.at < TOTAL_TTL_MS ? cached : q.countWorkers(db, where),
   ]);
   if (counted !== cached) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { auditLog, notices, users, workerHistory, workers } from '../../db/schema/index.ts';
 import { expireInsurance } from './index.ts';
-import { workerBatches, workerWhere } from './queries.ts';
+import { matchesFirst, workerBatches, workerWhere } from './queries.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -268,21 +268,29 @@ describe('workers (lwry)', () => {
       ids.push(row!.id);
     }
     const newestFirst = [...ids].reverse();
-    const seen: string[] = [];
-    let cursor: string | null | undefined;
-    for (let pageNum = 1; pageNum <= 5; pageNum++) {
-      const res = await t.api<{ list: LwryItem[]; total: number; nextCursor: string | null }>(
-        'POST',
-        '/api/lwryUser/lwryList',
-        { token: admin, body: { keyword: '同毫秒工', pageNum, pageSize: 2, ...(cursor ? { cursor } : {}) } },
-      );
-      expect(res.code, res.message).toBe(0);
-      expect(res.value.total).toBe(5);
-      seen.push(...res.value.list.map((w) => w.id));
-      cursor = res.value.nextCursor;
-      if (!cursor) break;
+    // Both name paths sort their matches themselves (matchesFirst): trigram (4 characters) and
+    // the GIN of pairs (2); the order and the cursor must be the newest-first index's.
+    for (const keyword of ['同毫秒工', '同毫']) {
+      expect(matchesFirst({ keyword })).toBe(true);
+      const seen: string[] = [];
+      let cursor: string | null | undefined;
+      for (let pageNum = 1; pageNum <= 5; pageNum++) {
+        const res = await t.api<{ list: LwryItem[]; total: number; nextCursor: string | null }>(
+          'POST',
+          '/api/lwryUser/lwryList',
+          { token: admin, body: { keyword, pageNum, pageSize: 2, ...(cursor ? { cursor } : {}) } },
+        );
+        expect(res.code, res.message).toBe(0);
+        expect(res.value.total).toBe(5);
+        seen.push(...res.value.list.map((w) => w.id));
+        cursor = res.value.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen, keyword).toEqual(newestFirst);
     }
-    expect(seen).toEqual(newestFirst);
+    expect(matchesFirst({ keyword: '13700000' })).toBe(false);
+    expect(matchesFirst({ bxLimit: 0 })).toBe(false);
+    expect(matchesFirst({ bxLimit: 30 })).toBe(true);
     const batches: string[][] = [];
     const where = workerWhere('KH2026', { keyword: '同毫秒工' }, today, undefined);
     for await (const batch of workerBatches(t.deps.database.db, where, 2))
