@@ -1,26 +1,56 @@
+type Entry<T> = { at: number; value: Promise<T>; settled: boolean; refreshing: boolean };
+
 /**
  * Answers remembered for `ttlMs` per database and key; `forget()` drops them all (after a write).
- * Concurrent callers of one key share the one load in flight.
- * A load that fails is not remembered.
+ * Concurrent callers of one key share the one load in flight. A load that fails is not remembered.
+ *
+ * With `staleMs`, an answer past its time to live is still given for `staleMs` more while ONE
+ * caller's call reloads it in the background: callers no longer queue behind the reload every
+ * `ttlMs` (at 50 callers those queues were the dashboard's p99). An answer is thus at most
+ * `ttlMs + staleMs` old; `forget()` still drops it at once.
  */
 export class Memo<T> {
-  private byDb = new WeakMap<object, Map<string, { at: number; value: Promise<T> }>>();
+  private byDb = new WeakMap<object, Map<string, Entry<T>>>();
   /** Goes up at every `forget()`: what is computed from the answers can be keyed by it. */
   version = 0;
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly staleMs = 0,
+  ) {}
 
   get(db: object, key: string, load: () => Promise<T>): Promise<T> {
     let entries = this.byDb.get(db);
     if (!entries) this.byDb.set(db, (entries = new Map()));
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < this.ttlMs) return hit.value;
+    if (hit?.settled && age < this.ttlMs + this.staleMs) {
+      if (!hit.refreshing) this.refresh(entries, key, hit, load);
+      return hit.value;
+    }
     if (entries.size >= 500) entries.clear();
-    const entry = { at: Date.now(), value: load() };
+    const entry: Entry<T> = { at: Date.now(), value: load(), settled: false, refreshing: false };
     entries.set(key, entry);
-    entry.value.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
+    entry.value.then(
+      () => void (entry.settled = true),
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     return entry.value;
+  }
+
+  /** Reloads a stale answer; it is replaced only if nothing forgot or replaced it meanwhile. */
+  private refresh(entries: Map<string, Entry<T>>, key: string, stale: Entry<T>, load: () => Promise<T>) {
+    stale.refreshing = true;
+    const at = Date.now();
+    new Promise<T>((resolve) => resolve(load())).then(
+      (value) => {
+        if (entries.get(key) !== stale) return;
+        entries.set(key, { at, value: Promise.resolve(value), settled: true, refreshing: false });
+      },
+      () => void (stale.refreshing = false),
+    );
   }
 
   forget(): void {

@@ -75,9 +75,10 @@ export async function setup(deps: AppDeps, auth: AuthContext, projectCode: strin
  * A view asked for again within a few seconds is answered from the first answer (every map of a
  * project opens on its county, and a whole county is a million rows to aggregate); concurrent
  * callers share the one query. A change of records in this process forgets the answers
- * (records.rollupVersion), another instance's shows within the seconds.
+ * (records.rollupVersion), another instance's shows within 10 s (5 s remembered, 5 s more given
+ * while one call reloads it).
  */
-const viewMemo = new Memo<q.CellRow[]>(5_000);
+const viewMemo = new Memo<q.CellRow[]>(5_000, 5_000);
 
 /**
  * The records in view, aggregated by the database into grid cells; when at most GIS_POINTS_MAX

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { Memo } from '../../platform/memo.ts';
 import { ErrorCode } from '@pineguard/contract';
 import * as areas from '../areas/index.ts';
 import * as projects from '../projects/index.ts';
@@ -34,21 +35,16 @@ import {
 type Project = { code: string; name: string; areaCode: string };
 
 /**
- * Metadata (projects, their tables and sections, a user's projects) and the workers count are
- * reused for a few seconds: they change rarely and cost most of a call's queries. The figures
- * themselves are read from the rollup on every call.
+ * Metadata (projects, their tables and sections, a user's projects), the workers count and the
+ * dashboard's figures are reused for a few seconds per database: they change rarely and cost most
+ * of a call's queries. Past 5 s they are still given for 5 s more while one call reloads them
+ * (platform/memo.ts), so no caller waits for the reload.
  */
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
-  if (cache.size > 1000) cache.clear();
-  const value = load();
-  value.catch(() => cache.delete(key));
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+const overviewMemo = new Memo<unknown>(5_000, 5_000);
+const cached = <T>(db: Executor, key: string, load: () => Promise<T>) =>
+  overviewMemo.get(db, key, load) as Promise<T>;
+/** Which projects a user may see decides access: never given stale. */
+const accessMemo = new Memo<Project[]>(5_000);
 
 /**
  * The projects an overview call covers. `all` (or a project other than the selected one) is
@@ -56,15 +52,16 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
  * dashboard.read in several projects (a government viewer): their projects only.
  */
 function visibleProjects(db: Executor, auth: AuthContext): Promise<Project[]> {
-  if (auth.isSuperAdmin) return cached('all', () => projects.choosableProjects(db, auth.userId, true));
-  return cached(`user:${auth.userId}`, () =>
+  if (auth.isSuperAdmin)
+    return accessMemo.get(db, 'all', () => projects.choosableProjects(db, auth.userId, true));
+  return accessMemo.get(db, `user:${auth.userId}`, () =>
     projects.projectsWithPermission(db, auth.userId, 'dashboard.read'),
   );
 }
 
 async function selectedProject(db: Executor, auth: AuthContext): Promise<Project> {
   const code = auth.projectCode;
-  const p = code ? await cached(`project:${code}`, () => projects.findProject(db, code)) : undefined;
+  const p = code ? await cached(db, `project:${code}`, () => projects.findProject(db, code)) : undefined;
   if (!p) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
   return { code: p.code, name: p.name, areaCode: p.areaCode };
 }
@@ -79,7 +76,7 @@ async function namedProject(db: Executor, auth: AuthContext, code: string | unde
 /** Sections of some projects, with their plan (planned trees, 0 when not set). */
 async function sectionsOf(db: Executor, codes: string[]) {
   const lists = await Promise.all(
-    codes.map((c) => cached(`sections:${c}`, () => projects.listSections(db, c))),
+    codes.map((c) => cached(db, `sections:${c}`, () => projects.listSections(db, c))),
   );
   return lists.flat().map((s) => ({
     prjCode: s.projectCode,
@@ -132,7 +129,7 @@ export async function homeData(
     today,
   );
   const [figures, workersOnDuty] = await Promise.all([
-    cached(figuresKey, () => homeFigures(db, list, limit, today, scope)),
+    cached(db, figuresKey, () => homeFigures(db, list, limit, today, scope)),
     // Distinct workers who clocked in today (China day) through the field app.
     workers.onDutyToday(deps, codes, today, sectionCodes),
   ]);
@@ -150,7 +147,7 @@ async function homeFigures(
   const trendFrom = daysBefore(today, 59);
   const weekFrom = daysBefore(today, 6);
   const tablesByProject = await Promise.all(
-    codes.map((c) => cached(`tables:${c}`, () => standards.projectTables(db, c))),
+    codes.map((c) => cached(db, `tables:${c}`, () => standards.projectTables(db, c))),
   );
   const tableNames = new Map<string, string>();
   for (const ts of tablesByProject) for (const tb of ts) tableNames.set(tb.code, tb.name);
@@ -180,8 +177,10 @@ async function homeFigures(
     )
   ).filter((r) => inLimit(limit, r.project, r.section));
   const sections = (await sectionsOf(db, codes)).filter((s) => inLimit(limit, s.prjCode, s.code));
-  const workersApproved = await cached(`workers:${codes.join(',')}:${sectionCodes?.join(',') ?? '*'}`, () =>
-    workers.approvedWorkerCount(db, codes, sectionCodes),
+  const workersApproved = await cached(
+    db,
+    `workers:${codes.join(',')}:${sectionCodes?.join(',') ?? '*'}`,
+    () => workers.approvedWorkerCount(db, codes, sectionCodes),
   );
 
   const total = figuresOf(season);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Memo } from '../../platform/memo.ts';
 import { groupDeltas, quantityOf } from './rollup.ts';
 
 describe('rollup arithmetic', () => {
@@ -39,33 +38,5 @@ describe('rollup arithmetic', () => {
     ]);
     // A correction moves the quantity alone.
     expect(groupDeltas([{ ...k, state: '10', n: 0, qty: 2 }])).toEqual([{ ...k, state: '10', n: 0, qty: 2 }]);
-  });
-});
-
-describe('remembered sums', () => {
-  it('answers a key once per database until forgotten; a failed load is asked again', async () => {
-    const memo = new Memo<number>(60_000);
-    const dbA = {};
-    const dbB = {};
-    let loads = 0;
-    const load = async () => ++loads;
-    expect(await memo.get(dbA, 'k', load)).toBe(1);
-    expect(await memo.get(dbA, 'k', load)).toBe(1);
-    expect(await memo.get(dbB, 'k', load)).toBe(2);
-    expect(await memo.get(dbA, 'other', load)).toBe(3);
-    memo.forget();
-    expect(await memo.get(dbA, 'k', load)).toBe(4);
-    await expect(memo.get(dbA, 'bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await memo.get(dbA, 'bad', load)).toBe(5);
-  });
-
-  it('with no time to live, loads on every call', async () => {
-    const memo = new Memo<number>(0);
-    let loads = 0;
-    const load = async () => ++loads;
-    const db = {};
-    expect(await memo.get(db, 'k', load)).toBe(1);
-    // A zero time to live: every call loads.
-    expect(await memo.get(db, 'k', load)).toBe(2);
   });
 });

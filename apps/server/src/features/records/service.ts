@@ -39,7 +39,7 @@ import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
 import { quantityOf } from './rollup.ts';
 
-const rollupMemo = new Memo<q.RollupRow[]>(2_000);
+const rollupMemo = new Memo<q.RollupRow[]>(2_000, 2_000);
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
 
 /* ------------------------------------------------------------------ context */
@@ -1032,8 +1032,9 @@ async function bumpCounts(db: Executor, deltas: q.CountDelta[]) {
 
 /**
  * Sums of the per-day rollup (the overview's figures): see queries.rollupSums. Every dashboard and
- * progress call asks for the same few sums, so they are remembered for 2 s per database; a change
- * of the counters in this process forgets them at once, another instance's shows within the 2 s.
+ * progress call asks for the same few sums, so they are remembered for 2 s per database (and given
+ * 2 s more while one call reloads them); a change of the counters in this process forgets them at
+ * once, another instance's shows within 4 s.
  */
 export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
   return rollupMemo.get(db, JSON.stringify([filter, by]), () => q.rollupSums(db, filter, by));

@@ -908,10 +908,11 @@ export async function clockIns(
 }
 
 /**
- * Who is on duty today, remembered 2 s per database (every dashboard call asks); a clock-in in this
- * process forgets it at once, another instance's shows within the 2 s.
+ * Who is on duty today, remembered 2 s per database (every dashboard call asks) and given 2 s more
+ * while one call reloads it; a clock-in in this process forgets it at once, another instance's
+ * shows within 4 s.
  */
-const onDutyMemo = new Memo<number>(2_000);
+const onDutyMemo = new Memo<number>(2_000, 2_000);
 
 /** How many distinct workers of the projects clocked in on a China date (default today): "on duty today". */
 export async function onDutyToday(
