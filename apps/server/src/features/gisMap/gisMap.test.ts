@@ -1,4 +1,4 @@
-import { GIS_POINTS_MAX, type GisCellsValue, type GisSetup } from '@pineguard/contract';
+import { GIS_POINTS_MAX, type GisCellsValue, type GisSetup, gisCellsValue } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -33,7 +33,12 @@ describe('GIS map: records aggregated by the server', () => {
   const ids: Record<string, string> = {};
 
   const whole = 'west=117&south=28&east=120&north=31';
-  const cells = (token: string, q: string) => t.api<GisCellsValue>('GET', `/api/gis/cells?${q}`, { token });
+  const cells = async (token: string, q: string) => {
+    const res = await t.api<GisCellsValue>('GET', `/api/gis/cells?${q}`, { token });
+    // Serialised without zod (plainJson): every answer must parse to itself under its schema.
+    if (res.code === 0) expect(gisCellsValue.parse(res.value)).toEqual(res.value);
+    return res;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,6 +2,7 @@ import { envelope, gisCellsQuery, gisCellsValue, gisSetupValue } from '@pineguar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
+import { plainJson } from '../../platform/serializer.ts';
 import * as gis from './service.ts';
 
 const tags = ['gisMap'];
@@ -28,6 +29,7 @@ export const gisMapRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: gisCellsQuery,
       response: { 200: envelope(gisCellsValue) },
     },
+    serializerCompiler: plainJson,
     handler: async (req) => ok(await gis.cells(deps, authOf(req), projectOf(req), req.query)),
   });
 };

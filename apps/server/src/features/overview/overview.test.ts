@@ -1,4 +1,11 @@
-import { ErrorCode, type HomeData, type ProcessList, type TableSummary } from '@pineguard/contract';
+import {
+  ErrorCode,
+  type HomeData,
+  homeDataValue,
+  type ProcessList,
+  processListValue,
+  type TableSummary,
+} from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,10 +59,17 @@ describe('overview: dashboard and progress from the rollup', () => {
     pic_before: photo,
     pic_burning: photo,
   });
-  const home = (token: string, scope?: 'all') =>
-    t.api<HomeData>('GET', `/api/home/data${scope ? '?scope=all' : ''}`, { token });
-  const progress = (token: string, q: string) =>
-    t.api<ProcessList>('GET', `/api/process/list?${q}`, { token });
+  // Both are serialised without zod (plainJson): every answer must parse to itself under its schema.
+  const home = async (token: string, scope?: 'all') => {
+    const res = await t.api<HomeData>('GET', `/api/home/data${scope ? '?scope=all' : ''}`, { token });
+    if (res.code === 0) expect(homeDataValue.parse(res.value)).toEqual(res.value);
+    return res;
+  };
+  const progress = async (token: string, q: string) => {
+    const res = await t.api<ProcessList>('GET', `/api/process/list?${q}`, { token });
+    if (res.code === 0) expect(processListValue.parse(res.value)).toEqual(res.value);
+    return res;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();

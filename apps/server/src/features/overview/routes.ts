@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
+import { plainJson } from '../../platform/serializer.ts';
 import { progressWorkbook } from './export.ts';
 import * as overview from './service.ts';
 
@@ -29,6 +30,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: homeDataQuery,
       response: { 200: envelope(homeDataValue) },
     },
+    serializerCompiler: plainJson,
     handler: async (req) => ok(await overview.homeData(deps, authOf(req), req.query.scope)),
   });
 
@@ -40,6 +42,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: processListQuery,
       response: { 200: envelope(processListValue) },
     },
+    serializerCompiler: plainJson,
     handler: async (req) => ok(await overview.progressList(deps, authOf(req), req.query, requestLang(req))),
   });
 

@@ -31,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
+import { plainJson } from '../../platform/serializer.ts';
 import * as workers from './service.ts';
 
 const tags = ['workers'];
@@ -59,6 +60,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: lwryListBody,
       response: { 200: envelope(lwryListValue) },
     },
+    serializerCompiler: plainJson,
     handler: async (req) => ok(await workers.list(ctx(req), req.body)),
   });
 

@@ -7,6 +7,7 @@ import {
   type LwryFace,
   type LwryItem,
   makeIdNumber,
+  lwryListValue,
 } from '@pineguard/contract';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
@@ -213,6 +214,8 @@ describe('workers (lwry)', () => {
         body: { keyword: name, pageNum: 1, pageSize: 10, ...filter },
       });
       expect(res.code, res.message).toBe(0);
+      // The list is serialised without zod (plainJson): prove nothing would be stripped or refused.
+      expect(lwryListValue.parse(res.value)).toEqual(res.value);
       return res.value;
     };
     const all = await list({});
