@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { ensureServerBuilt, serverEntry } from '../apps/server/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const artifactsDir = join(root, 'e2e/artifacts');
@@ -25,7 +26,8 @@ export type RunningServer = { url: string; dataDir: string; stop(): Promise<void
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  await ensureServerBuilt();
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuilt } from '../build.mjs';
 import { openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/features/system/bootstrap.ts';
 import { adminUrl, TEMPLATE_DB } from './pg.ts';
@@ -11,6 +12,8 @@ import { adminUrl, TEMPLATE_DB } from './pg.ts';
  * under a second, or a PostgreSQL template database that each file copies with CREATE DATABASE.
  */
 export default async function setup(project: TestProject) {
+  // Tests that spawn the real server run the compiled one: built here once, before the workers.
+  await ensureServerBuilt();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = await adminUrl(url);

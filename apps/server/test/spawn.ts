@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, serverEntry } from '../build.mjs';
 import { adminUrl } from './pg.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -29,12 +30,13 @@ export type ServerProcess = {
 };
 
 /**
- * The real server (`src/main.ts`, as `npm start` runs it) as a child process on a free port, for
+ * The real server (dist/main.mjs, built when stale, as `npm start` runs it) as a child process on a free port, for
  * fault tests that kill it. Resolves once /api/health answers; the server exiting first fails.
  */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  await ensureServerBuilt();
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,10 +1,7 @@
-import { createRequire } from 'node:module';
+import countyBounds from './countyBounds.json' with { type: 'json' };
 
 /** County bounding boxes ([west, south, east, north], WGS 84) from scripts/county-outlines.mjs. */
-const bounds = createRequire(import.meta.url)('./countyBounds.json') as Record<
-  string,
-  [number, number, number, number]
->;
+const bounds = countyBounds as unknown as Record<string, [number, number, number, number]>;
 
 /** The bounding box of the county an area code (county or finer) lies in; undefined when the data has none. */
 export function countyBox(areaCode: string): [number, number, number, number] | undefined {
