@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientPasswordHash } from '@pineguard/contract';
@@ -8,6 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { spawnServer } from '../apps/server/test/spawn.ts';
 
 /**
  * The server a bench measures, in process, on a database of its own:
@@ -80,4 +81,52 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     return { env: { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir }, drop };
   };
   return { app, config, database, deps, token, password, close, handOver };
+}
+
+/**
+ * Hands a bench's data over to the real server as a child process with `npm start`'s memory
+ * settings (SERVER_HEAP_MB, default 256; MALLOC_ARENA_MAX=2; SERVER_NODE_OPTIONS adds options),
+ * signed in over HTTP as `bench` with KH2026 selected. `rssMb()` reads that process's own RSS.
+ */
+export async function realServer(bench: Awaited<ReturnType<typeof benchServer>>) {
+  const { env, drop } = await bench.handOver();
+  const server = await spawnServer({
+    ...env,
+    NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256} ${process.env.SERVER_NODE_OPTIONS ?? ''}`,
+    MALLOC_ARENA_MAX: '2',
+  });
+  const rssMb = () => {
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  async function call<T>(path: string, body?: unknown, token?: string): Promise<T> {
+    const res = await fetch(`${server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json()) as { code: number; message: string; value: T };
+    if (json.code !== 0) throw new Error(`${path}: ${json.message}`);
+    return json.value;
+  }
+  const { token } = await call<{ token: string }>('/api/user/login', {
+    account: 'bench',
+    password: bench.password,
+  });
+  await call('/api/user/selectProject', { prjCode: 'KH2026' }, token);
+  const stop = async () => {
+    await server.kill('SIGTERM');
+    await drop();
+  };
+  return { url: server.url, token, rssMb, call, stop };
+}
+
+/** Samples `read` every 20 ms until `stop()`, which answers the peak. */
+export function peakOf(read: () => number) {
+  let peak = read();
+  const timer = setInterval(() => (peak = Math.max(peak, read())), 20);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, read());
+  };
 }

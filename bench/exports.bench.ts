@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type ExportRecord } from '@pineguard/contract';
-import { spawnServer } from '../apps/server/test/spawn.ts';
 import { generateRecords } from '../apps/server/src/seed/records.ts';
-import { benchServer } from './benchServer.ts';
+import { benchServer, peakOf, realServer } from './benchServer.ts';
 
 /**
  * The exports issue's targets at BENCH_RECORDS (default 100,000) census records in one project:
@@ -34,33 +32,7 @@ const driver = bench.database.driver;
 console.log(
   `loaded ${seeded.created} records in ${((Date.now() - loadStart) / 1000).toFixed(1)} s (${driver})`,
 );
-const { env, drop } = await bench.handOver();
-
-const server = await spawnServer({
-  ...env,
-  NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256} ${process.env.SERVER_NODE_OPTIONS ?? ''}`,
-  MALLOC_ARENA_MAX: '2',
-});
-const rssMb = () => {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
-
-async function call<T>(path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: number; message: string; value: T };
-  if (json.code !== 0) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-const { token } = await call<{ token: string }>('/api/user/login', {
-  account: 'bench',
-  password: bench.password,
-});
-await call('/api/user/selectProject', { prjCode: 'KH2026' }, token);
+const { token, rssMb, call, stop } = await realServer(bench);
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -68,8 +40,7 @@ const pct = (sorted: number[], p: number) =>
 /** One export from the request to a finished record, the server's RSS sampled meanwhile. */
 async function exportOnce(format: 'excel' | 'shapefile', listCallers: number) {
   const rssBefore = rssMb();
-  let peak = rssBefore;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+  const peakRss = peakOf(rssMb);
   const started = performance.now();
   const record = await call<ExportRecord>(
     `/python/export/${format}?prjCode=KH2026&prjStandCode=gbksdc0101`,
@@ -101,7 +72,7 @@ async function exportOnce(format: 'excel' | 'shapefile', listCallers: number) {
   const seconds = (performance.now() - started) / 1000;
   running = false;
   await Promise.all(callers);
-  clearInterval(sampler);
+  const peak = peakRss();
   latencies.sort((a, b) => a - b);
   console.log(
     `${format}${listCallers ? `, ${listCallers} list callers` : ', alone'}: status ${done.status}, ${done.rows} rows, ` +
@@ -132,6 +103,5 @@ try {
       `shapefile ${shpBusy.p99.toFixed(1)} ms (export ${shpBusy.seconds.toFixed(1)} s) (≤ 150 ms)`,
   );
 } finally {
-  await server.kill('SIGTERM');
-  await drop();
+  await stop();
 }
