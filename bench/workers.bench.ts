@@ -1,7 +1,12 @@
 import { addDays, chinaToday, type LwryListBody, makeIdNumber } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { users, workers } from '../apps/server/src/db/schema/index.ts';
-import { countWorkers, listWorkers, matchesFirst, workerWhere } from '../apps/server/src/features/workers/queries.ts';
+import {
+  countWorkers,
+  listWorkers,
+  matchesFirst,
+  workerWhere,
+} from '../apps/server/src/features/workers/queries.ts';
 import { decodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, peakOf, realServer } from './benchServer.ts';
 
@@ -112,7 +117,10 @@ const viaApi = (body: () => Filter) => async () => {
 const viaSql = (body: () => Filter) => async () => {
   const f = { pageNum: 1, pageSize: 10, ...body() } as LwryListBody;
   const where = workerWhere('KH2026', f, today, undefined);
-  await Promise.all([listWorkers(db, where, f, decodeCursor(f.cursor, 2), matchesFirst(f)), countWorkers(db, where)]);
+  await Promise.all([
+    listWorkers(db, where, f, decodeCursor(f.cursor, 2), matchesFirst(f)),
+    countWorkers(db, where),
+  ]);
 };
 
 console.log(`${'list (page size 10)'.padEnd(58)} ${'API'.padEnd(42)} same SQL, no API`);
@@ -183,4 +191,3 @@ console.log(`  export of all ${TOTAL}: ${exportSeconds.toFixed(1)} s (target ≤
 console.log(
   `  export peak server memory: RSS ${peak.toFixed(0)} MB (target ≤ 200 MB; ${before.toFixed(0)} MB before, +${(peak - before).toFixed(0)} MB)`,
 );
-

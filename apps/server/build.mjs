@@ -39,7 +39,9 @@ function newest(path) {
 
 /** Builds the server when dist/main.mjs is missing or older than its sources (or the contract's). */
 export async function ensureServerBuilt() {
-  const sources = ['src', 'package.json', 'build.mjs', '../../packages/contract/src'].map((p) => join(dir, p));
+  const sources = ['src', 'package.json', 'build.mjs', '../../packages/contract/src'].map((p) =>
+    join(dir, p),
+  );
   const built = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : -1;
   if (built >= 0 && !sources.some((p) => existsSync(p) && newest(p) > built)) return false;
   await buildServer();
