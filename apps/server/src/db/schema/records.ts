@@ -138,3 +138,25 @@ export const recordCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day, t.township] })],
 );
+
+/**
+ * Live records per project, table, section, state and base map cell (gisMap): the map's views up to
+ * zoom 13 sum these rows instead of scanning the records in view. `cx`/`cy` are
+ * floor(gps / MAP_BASE_CELL) (records/rollup.ts); records without a position (0, 0) are left out.
+ * The sums of the positions give each cell's centroid. Kept with record_counts, by the same deltas.
+ */
+export const recordCells = pgTable(
+  'record_cells',
+  {
+    projectCode: text().notNull(),
+    cx: integer().notNull(),
+    cy: integer().notNull(),
+    tableCode: text().notNull(),
+    sectionCode: text().notNull(),
+    state: text().notNull(),
+    n: integer().notNull().default(0),
+    sumLong: doublePrecision().notNull().default(0),
+    sumLat: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectCode, t.cx, t.cy, t.tableCode, t.sectionCode, t.state] })],
+);

@@ -13,6 +13,7 @@ import {
   surveyFields,
   uploadPhoto,
 } from '../../../test/records.ts';
+import { MAP_BASE_CELL, rebuildMapCells } from '../records/index.ts';
 import { cellSizeFor } from './service.ts';
 
 /**
@@ -76,7 +77,7 @@ describe('GIS map: records aggregated by the server', () => {
     await collect(t, adminJs, [
       rec('j1', 'gbcfcz0101', 'JS-BD01', ago(0), 118.41, 29.14, fellingFields(jsPhoto)),
     ]);
-    // The bulk: straight into the table (the map reads positions and filters, not the rollup).
+    // The bulk: straight into the table, then the map's cells derived again (as migration 0021 does).
     await t.deps.database.db.execute(sql`insert into records
       (id, project_code, table_code, section_code, collector_id, time_submit, gps_long, gps_lat, state)
       select gen_random_uuid(), 'KH2026', 'gbksdc0101', 'KH-BD03', r.collector_id,
@@ -84,6 +85,7 @@ describe('GIS map: records aggregated by the server', () => {
       from records r, generate_series(0, 299) i,
         (values (118.3::float8, 29.0::float8), (118.7::float8, 29.4::float8)) g(lng, lat)
       where r.id = ${ids.a1}`);
+    await rebuildMapCells(t.deps.database.db, 'KH2026');
   });
   afterAll(() => t.close());
 
@@ -110,10 +112,24 @@ describe('GIS map: records aggregated by the server', () => {
     const sorted = [...v.cells].sort((a, b) => a.west - b.west);
     expect(sorted.map((c) => c.count)).toEqual([304, 302]);
     expect(v.total).toBe(606);
-    expect(sorted[0]).toMatchObject({ west: 118.3, south: 29, east: 118.413, north: 29.14 });
-    expect(sorted[1]).toMatchObject({ west: 118.6, south: 29.3, east: 118.709 });
-    expect(sorted[1]!.north).toBeCloseTo(29.4029, 6);
+    // Summed from record_cells (zoom ≤ 13): a cell's bounds are those of its base cells.
+    const b = MAP_BASE_CELL;
+    const lo = (x: number) => Math.floor(x / b) * b;
+    const hi = (x: number) => (Math.floor(x / b) + 1) * b;
+    expect(sorted[0]).toMatchObject({ west: lo(118.3), south: lo(29), east: hi(118.413), north: hi(29.14) });
+    expect(sorted[1]).toMatchObject({
+      west: lo(118.6),
+      south: lo(29.3),
+      east: hi(118.709),
+      north: hi(29.4029),
+    });
     expect(sorted[0]!.lng).toBeCloseTo((300 * 118.3045 + 118.41 + 118.411 + 118.412 + 118.413) / 304, 6);
+    // The same view from the records themselves (a date range: the rollup has no days) agrees.
+    const scanned = (await cells(admin, `zoom=8&${whole}&begin=2000-01-01`)).value;
+    const counts = (v: GisCellsValue) =>
+      v.cells.map((c) => [c.count, c.lng.toFixed(6), c.lat.toFixed(6)]).sort();
+    expect(counts(scanned)).toEqual(counts(v));
+    expect(scanned.cells.map((c) => c.west).sort()).toEqual([118.3, 118.6]);
   });
 
   it('splits cells as the zoom grows, and answers points once few are in view', async () => {
@@ -204,5 +220,27 @@ describe('GIS map: records aggregated by the server', () => {
     }
     const anonymous = await t.api('GET', `/api/gis/cells?zoom=8&${whole}`);
     expect(anonymous.code).not.toBe(0);
+  });
+
+  it('keeps the map cells in step with review, deletion and restoring', async () => {
+    const view = async () => (await cells(admin, `zoom=8&${whole}&tableCode=gbksdc0101`)).value;
+    const byState = async (state: string) =>
+      (await cells(admin, `zoom=8&${whole}&tableCode=gbksdc0101&codeState=${state}`)).value.total;
+    expect((await view()).total).toBe(604);
+    await examine(t, jianli, [ids.a2!], 'approve');
+    expect(await byState('20')).toBe(1);
+    const del = await t.api('POST', '/api/data/del', { token: admin, body: { ids: [ids.a3] } });
+    expect(del.code, del.message).toBe(0);
+    expect((await view()).total).toBe(603);
+    const restore = await t.api('POST', '/api/data/restore', { token: admin, body: { ids: [ids.a3] } });
+    expect(restore.code, restore.message).toBe(0);
+    expect((await view()).total).toBe(604);
+    // What the counters say is what the records say.
+    const rows = await t.deps.database.db.execute(sql`select
+        (select coalesce(sum(n), 0)::int from record_cells where project_code = 'KH2026') as cells,
+        (select count(*)::int from records where project_code = 'KH2026' and deleted_at is null
+          and not (gps_long = 0 and gps_lat = 0)) as records`);
+    const [row] = ((rows as { rows?: unknown[] }).rows ?? rows) as { cells: number; records: number }[];
+    expect(row!.cells).toBe(row!.records);
   });
 });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 // An SQL fragment, not a service: the records feature owns what its filter's conditions mean.
-import { recordScopeParts } from '../records/index.ts';
+import { MAP_BASE_CELL, recordScopeParts } from '../records/index.ts';
 
 /**
  * The GIS map's reads of the records table. Both are served by records_gis_idx
@@ -64,6 +64,45 @@ export async function cells(db: Executor, f: GisFilter, cellSize: number): Promi
     from records r
     where ${whereOf(f)}
     group by floor(r.gps_long / ${cellSize}::float8), floor(r.gps_lat / ${cellSize}::float8)`);
+  return rowsOf<CellRow>(result);
+}
+
+/**
+ * The same cells summed from record_cells (records/rollup.ts) for a cell edge that is
+ * 2^k base cells: a few thousand counter rows instead of up to a million records. What it cannot
+ * know: a date range (no day in the rollup: callers use `cells` then), and where in its base cell
+ * a record lies. So a cell at the view's edge counts its whole base cells, and its bounds are
+ * those of its base cells (at most one base cell, ~1 km, wider than its records').
+ */
+export async function cellsFromRollup(db: Executor, f: GisFilter, cellSize: number): Promise<CellRow[]> {
+  const per = Math.round(cellSize / MAP_BASE_CELL);
+  const b = MAP_BASE_CELL;
+  const parts: SQL[] = [
+    sql`c.project_code = ${f.projectCode}`,
+    sql`c.cx between ${Math.floor(f.west / b)} and ${Math.floor(f.east / b)}`,
+    sql`c.cy between ${Math.floor(f.south / b)} and ${Math.floor(f.north / b)}`,
+    sql`c.n > 0`,
+  ];
+  if (f.tableCode !== undefined) parts.push(sql`c.table_code = ${f.tableCode}`);
+  if (f.sectionCode !== undefined) parts.push(sql`c.section_code = ${f.sectionCode}`);
+  if (f.sectionCodes) {
+    parts.push(
+      f.sectionCodes.length
+        ? sql`c.section_code in (${sql.join(
+            f.sectionCodes.map((c) => sql`${c}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  }
+  if (f.state !== undefined) parts.push(sql`c.state = ${f.state}`);
+  const result = await db.execute(sql`select sum(c.n)::int as n,
+      (sum(c.sum_long) / sum(c.n))::float8 as lng, (sum(c.sum_lat) / sum(c.n))::float8 as lat,
+      (min(c.cx) * ${b}::float8) as west, (min(c.cy) * ${b}::float8) as south,
+      ((max(c.cx) + 1) * ${b}::float8) as east, ((max(c.cy) + 1) * ${b}::float8) as north
+    from record_cells c
+    where ${sql.join(parts, sql` and `)}
+    group by floor(c.cx / ${per}::float8), floor(c.cy / ${per}::float8)`);
   return rowsOf<CellRow>(result);
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  recordCells,
   recordCounts,
   recordHistory,
   records,
@@ -8,7 +9,7 @@ import {
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
-import { groupDeltas, type RollupDelta } from './rollup.ts';
+import { groupCellDeltas, groupDeltas, MAP_BASE_CELL, type RollupDelta } from './rollup.ts';
 
 export type RecordInsert = typeof records.$inferInsert;
 export type RecordRowDb = typeof records.$inferSelect;
@@ -50,8 +51,32 @@ export async function insertHistory(db: Executor, rows: HistoryInsert[]): Promis
 
 export type CountDelta = RollupDelta;
 
-/** Adds deltas to the per-day counters, one row per group (the batch's increments summed first). */
+/**
+ * Adds deltas to the per-day counters and to the map's cells (record_cells), one row per group
+ * (the batch's increments summed first).
+ */
 export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<void> {
+  const cellValues = groupCellDeltas(deltas);
+  if (cellValues.length) {
+    await db
+      .insert(recordCells)
+      .values(cellValues)
+      .onConflictDoUpdate({
+        target: [
+          recordCells.projectCode,
+          recordCells.cx,
+          recordCells.cy,
+          recordCells.tableCode,
+          recordCells.sectionCode,
+          recordCells.state,
+        ],
+        set: {
+          n: sql`${recordCells.n} + excluded.n`,
+          sumLong: sql`${recordCells.sumLong} + excluded.sum_long`,
+          sumLat: sql`${recordCells.sumLat} + excluded.sum_lat`,
+        },
+      });
+  }
   const values = groupDeltas(deltas);
   if (!values.length) return;
   await db
@@ -68,6 +93,22 @@ export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<vo
       ],
       set: { n: sql`${recordCounts.n} + excluded.n`, qty: sql`${recordCounts.qty} + excluded.qty` },
     });
+}
+
+/**
+ * Derives a project's record_cells again from its records (as migration 0021 did for all): for data
+ * loaded past the service (benches, tests' bulk inserts) or to repair the rollup.
+ */
+export async function rebuildMapCells(db: Executor, projectCode: string): Promise<void> {
+  const b = MAP_BASE_CELL;
+  await db.execute(sql`delete from record_cells where project_code = ${projectCode}`);
+  await db.execute(sql`insert into record_cells
+      (project_code, cx, cy, table_code, section_code, state, n, sum_long, sum_lat)
+    select project_code, floor(gps_long / ${b}::float8)::int, floor(gps_lat / ${b}::float8)::int,
+      table_code, section_code, state, count(*)::int, sum(gps_long), sum(gps_lat)
+    from records
+    where project_code = ${projectCode} and deleted_at is null and not (gps_long = 0 and gps_lat = 0)
+    group by 1, 2, 3, 4, 5, 6`);
 }
 
 export type ListFilter = {
@@ -254,6 +295,8 @@ export type Lockable = {
   state: string;
   timeSubmit: Date;
   township: string;
+  long: number;
+  lat: number;
   fields: Record<string, unknown>;
   deletedAt: Date | null;
   collectorId: string;
@@ -271,6 +314,8 @@ export async function lockRecords(db: Executor, ids: string[]): Promise<Lockable
       state: records.state,
       timeSubmit: records.timeSubmit,
       township: records.gpsXiang,
+      long: records.gpsLong,
+      lat: records.gpsLat,
       fields: records.fields,
       deletedAt: records.deletedAt,
       collectorId: records.collectorId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupDeltas, quantityOf } from './rollup.ts';
+import { groupCellDeltas, groupDeltas, MAP_BASE_CELL, quantityOf } from './rollup.ts';
 
 describe('rollup arithmetic', () => {
   it('takes a record’s quantity from its table’s field, in trees only', () => {
@@ -21,15 +21,16 @@ describe('rollup arithmetic', () => {
       day: '2026-11-20',
       township: 'A',
     };
+    const at = { long: 118.2, lat: 29.1 };
     const out = groupDeltas([
-      { ...k, state: '10', n: 1, qty: 5 },
-      { ...k, state: '10', n: 1, qty: 2.5 },
-      { ...k, state: '10', n: -1, qty: -5 },
-      { ...k, state: '20', n: 1, qty: 5 },
-      { ...k, sectionCode: 'S0', state: '10', n: 1, qty: 0.1 },
-      { ...k, sectionCode: 'S0', state: '10', n: 0, qty: 0.2 },
-      { ...k, township: 'B', state: '10', n: 1, qty: 1 },
-      { ...k, township: 'B', state: '10', n: -1, qty: -1 },
+      { ...k, ...at, state: '10', n: 1, qty: 5 },
+      { ...k, ...at, state: '10', n: 1, qty: 2.5 },
+      { ...k, ...at, state: '10', n: -1, qty: -5 },
+      { ...k, ...at, state: '20', n: 1, qty: 5 },
+      { ...k, ...at, sectionCode: 'S0', state: '10', n: 1, qty: 0.1 },
+      { ...k, ...at, sectionCode: 'S0', state: '10', n: 0, qty: 0.2 },
+      { ...k, ...at, township: 'B', state: '10', n: 1, qty: 1 },
+      { ...k, ...at, township: 'B', state: '10', n: -1, qty: -1 },
     ]);
     expect(out).toEqual([
       { ...k, sectionCode: 'S0', state: '10', n: 1, qty: 0.3 },
@@ -37,6 +38,37 @@ describe('rollup arithmetic', () => {
       { ...k, state: '20', n: 1, qty: 5 },
     ]);
     // A correction moves the quantity alone.
-    expect(groupDeltas([{ ...k, state: '10', n: 0, qty: 2 }])).toEqual([{ ...k, state: '10', n: 0, qty: 2 }]);
+    expect(groupDeltas([{ ...k, ...at, state: '10', n: 0, qty: 2 }])).toEqual([
+      { ...k, state: '10', n: 0, qty: 2 },
+    ]);
+  });
+
+  it('sums count changes per base map cell with the positions, leaving out records without one', () => {
+    const k = {
+      projectCode: 'P',
+      tableCode: 'gbksdc0101',
+      sectionCode: 'S1',
+      day: '2026-11-20',
+      township: '',
+      qty: 0,
+    };
+    const b = MAP_BASE_CELL;
+    const out = groupCellDeltas([
+      { ...k, state: '10', long: 10.25 * b, lat: 20.5 * b, n: 1 },
+      { ...k, state: '10', long: 10.75 * b, lat: 20.25 * b, n: 1 },
+      { ...k, state: '10', long: 11.5 * b, lat: 20.5 * b, n: 1 },
+      { ...k, state: '10', long: 11.5 * b, lat: 20.5 * b, n: -1 }, // cancels the one before
+      { ...k, state: '20', long: 10.5 * b, lat: 20.5 * b, n: 0 }, // a correction: no count change
+      { ...k, state: '10', long: 0, lat: 0, n: 1 }, // no position
+    ]);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ projectCode: 'P', cx: 10, cy: 20, state: '10', n: 2 });
+    expect(out[0]!.sumLong / out[0]!.n).toBeCloseTo(10.5 * b, 12);
+    expect(out[0]!.sumLat / out[0]!.n).toBeCloseTo(20.375 * b, 12);
+    // Coarser cells nest: a base cell lies in one cell of every zoom up to 13.
+    for (const x of [118.2371, 29.0004, 0.5, 120]) {
+      for (let k2 = 0; k2 <= 6; k2++)
+        expect(Math.floor(Math.floor(x / b) / 2 ** k2)).toBe(Math.floor(x / (b * 2 ** k2)));
+    }
   });
 });

@@ -231,6 +231,8 @@ export async function ingest(
         state: '10',
         day: q.chinaDay(row.timeSubmit),
         township: row.gpsXiang ?? '',
+        long: row.gpsLong ?? 0,
+        lat: row.gpsLat ?? 0,
         n: 1,
         qty: quantityOf(row.tableCode, row.fields ?? {}),
       })),
@@ -747,6 +749,8 @@ export async function examine(
           sectionCode: r.sectionCode,
           day: q.chinaDay(r.timeSubmit),
           township: r.township,
+          long: r.long,
+          lat: r.lat,
         };
         const qty = quantityOf(r.tableCode, r.fields);
         return [
@@ -860,6 +864,8 @@ export async function setDeleted(
         state: r.state,
         day: q.chinaDay(r.timeSubmit),
         township: r.township,
+        long: r.long,
+        lat: r.lat,
         n: deleted ? -1 : 1,
         qty: (deleted ? -1 : 1) * quantityOf(r.tableCode, r.fields),
       })),
@@ -950,6 +956,8 @@ export async function correct(
           state: row.state,
           day: q.chinaDay(row.timeSubmit),
           township: row.township,
+          long: row.long,
+          lat: row.lat,
           n: 0,
           qty: qtyChange,
         },
