@@ -32,7 +32,11 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // React's scheduler runs queued work from setImmediate; left queued at a file's end, it ran after
+  // jsdom was torn down ("window is not defined", an unhandled error that failed a CI run). Two turns
+  // of the queue let it drain while the window still exists.
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
 });
