@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'faults',
           include: ['apps/server/src/**/*.fault.ts'],
           environment: 'node',
+          // Builds the compiled server once, before the workers spawn it.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -370,7 +370,15 @@ function rejected(errors: FieldError[]): AppError {
 const KEYWORD_TOTAL_MS = 10_000;
 const keywordTotals = new Map<string, { at: number; total: { total: number; totalExact: boolean } }>();
 /** Any write through this process forgets them (other instances' copies age out within seconds). */
-const forgetTotals = () => keywordTotals.clear();
+/**
+ * After a write has committed: keyword totals, and the rollup sums once more. bumpCounts forgot
+ * them inside the transaction, where a dashboard call could still read the old counters and
+ * remember them under the new version.
+ */
+const forgetTotals = () => {
+  keywordTotals.clear();
+  rollupMemo.forget();
+};
 
 const cursorCache = new Map<string, string>();
 const CURSOR_CACHE_MAX = 20_000;

@@ -114,7 +114,8 @@ export function workerWhere(
 export function matchesFirst(f: WorkerFilters): boolean {
   const keyword = f.keyword?.trim();
   const nameKeyword = keyword ? ['nameGrams', 'name'].includes(keywordKind(keyword)) : false;
-  return nameKeyword || (f.bxLimit !== undefined && f.bxLimit > 0);
+  // Beyond a quarter most insured workers match: the newest-first walk finds a page at once.
+  return nameKeyword || (f.bxLimit !== undefined && f.bxLimit > 0 && f.bxLimit <= 90);
 }
 
 /** The list's sort key as text: created_at at full (microsecond) precision, then id. */

@@ -294,6 +294,7 @@ describe('workers (lwry)', () => {
     expect(matchesFirst({ keyword: '13700000' })).toBe(false);
     expect(matchesFirst({ bxLimit: 0 })).toBe(false);
     expect(matchesFirst({ bxLimit: 30 })).toBe(true);
+    expect(matchesFirst({ bxLimit: 365 })).toBe(false);
     const batches: string[][] = [];
     const where = workerWhere('KH2026', { keyword: '同毫秒工' }, today, undefined);
     for await (const batch of workerBatches(t.deps.database.db, where, 2))
