@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterEach } from 'vitest';
 
 // findBy*/waitFor poll until the UI settles; antd forms validate asynchronously, and on a loaded
@@ -34,6 +35,11 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(async () => {
   cleanup();
+  // Static toasts and confirms (feedback.ts falls back to them outside <App>) live in React roots of
+  // their own that cleanup() does not know; their timers would wake React after the file ends.
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   localStorage.clear();
   // React's scheduler runs queued work from setImmediate; left queued at a file's end, it ran after
   // jsdom was torn down ("window is not defined", an unhandled error that failed a CI run). Two turns
