@@ -234,12 +234,18 @@ describe('background jobs', () => {
     // Just before China midnight it is still the same day; just after, the next.
     expect(mine(await enqueueDailyJobs(t.deps, new Date('2026-11-24T15:59:00Z'))).id).toBe(mine(first!).id);
     const next = mine(await enqueueDailyJobs(t.deps, new Date('2026-11-24T16:01:00Z')));
-    expect(next).toMatchObject({ uniqueKey: '2026-11-25', status: 'queued' });
-    expect(next.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(next).toMatchObject({
+      uniqueKey: '2026-11-25',
+      status: 'queued',
+      runAt: new Date('2026-11-24T16:05:00Z'),
+    });
+    // A day still to come waits for its time (a fixed date far ahead: the test must not age).
+    const later = mine(await enqueueDailyJobs(t.deps, new Date('2099-06-01T03:00:00Z')));
+    expect(later).toMatchObject({ uniqueKey: '2099-06-01', runAt: new Date('2099-05-31T16:05:00Z') });
     await runDueJobs(t.deps);
-    expect(runs).toBe(1);
-    expect(await getJob(t.deps, next.id)).toMatchObject({ status: 'queued' });
-    await cancelJob(t.deps, next.id);
+    expect(runs).toBe(2);
+    expect(await getJob(t.deps, later.id)).toMatchObject({ status: 'queued' });
+    await cancelJob(t.deps, later.id);
   });
 
   it('two workers draining one queue at once run every job exactly once', async () => {
