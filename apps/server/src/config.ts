@@ -36,6 +36,9 @@ const envSchema = z.object({
   MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** How long a running job's claim lasts without a heartbeat: a killed instance's job is taken up after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** The base map's XYZ tile template; the web build reads VITE_MAP_TILE_URL, so either name works here. */
+  MAP_TILE_URL: z.string().optional(),
+  VITE_MAP_TILE_URL: z.string().optional(),
 });
 
 export type Config = {
@@ -55,6 +58,8 @@ export type Config = {
   media: { secret: string; ttlMinutes: number };
   /** Lease of a claimed job (ms). */
   jobLeaseMs: number;
+  /** The tile template the web app draws its base map from, if any: its host may serve images. */
+  mapTileUrl: string | undefined;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // Without a configured key each process makes its own: its URLs then work only on it.
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    mapTileUrl: e.MAP_TILE_URL || e.VITE_MAP_TILE_URL || undefined,
     media: {
       secret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       ttlMinutes: e.MEDIA_URL_TTL_MINUTES,

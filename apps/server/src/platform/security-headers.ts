@@ -5,8 +5,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Security headers on every answer (helmet). The CSP is the one the built web app runs under:
  * scripts only from the app's origin (no inline script); antd's CSS-in-JS writes inline <style>,
- * so styles allow 'unsafe-inline'; images may come from a configured tile server (https:) and from
- * data:/blob: URLs (QR codes, previews). Pages may not be framed. HSTS only when the request came
+ * so styles allow 'unsafe-inline'; images come from the app (media are signed same-origin URLs),
+ * data:/blob: URLs (QR codes, previews) and, only when the installation draws a base map, its tile
+ * server's host (`tileImageSource`). Pages may not be framed. HSTS only when the request came
  * over TLS (directly or, with TRUST_PROXY, per X-Forwarded-Proto): a plain-HTTP LAN install must
  * not be told to insist on HTTPS.
  *
@@ -14,7 +15,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * office and once for the field app: @fastify/helmet built helmet's middleware (parsing the CSP
  * again) on every request, 3 % of a list call's CPU.
  */
-const options = (field: boolean): HelmetOptions => ({
+const options = (field: boolean, tiles: string | undefined): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -25,7 +26,7 @@ const options = (field: boolean): HelmetOptions => ({
       scriptSrc: field ? ["'self'", "'wasm-unsafe-eval'"] : ["'self'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       mediaSrc: ["'self'", 'blob:'],
@@ -42,6 +43,24 @@ const options = (field: boolean): HelmetOptions => ({
   crossOriginEmbedderPolicy: false,
 });
 
+/**
+ * The CSP source for a tile template such as `https://t{s}.tianditu.gov.cn/img_w/wmts?x={x}…`: its
+ * scheme and host, a `{s}` subdomain label widened to `*` (CSP allows a wildcard as the leftmost
+ * label only). A template it cannot express exactly is refused at start rather than allowing more.
+ */
+export function tileImageSource(template: string): string {
+  const m = /^(https?):\/\/([^/?#]+)/i.exec(template);
+  const labels = m?.[2]?.split('.') ?? [];
+  const hostOk = labels.every((l, i) => /^[a-z0-9-]+(:\d+)?$/i.test(l) || (i === 0 && /\{s\}/.test(l)));
+  if (!m || labels.length < 2 || !hostOk) {
+    throw new Error(
+      `Invalid environment:\n  MAP_TILE_URL: not an http(s) tile template with a plain host: ${template}`,
+    );
+  }
+  if (labels[0]!.includes('{')) labels[0] = '*';
+  return `${m[1]!.toLowerCase()}://${labels.join('.')}`;
+}
+
 /** The headers helmet's middleware sets for these options, as one object. */
 function headersOf(opts: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -55,14 +74,15 @@ function headersOf(opts: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, mapTileUrl?: string): Promise<void> {
+  const tiles = mapTileUrl ? tileImageSource(mapTileUrl) : undefined;
   const backOffice = {
-    ...headersOf(options(false)),
+    ...headersOf(options(false, tiles)),
     // Camera, microphone (short videos) and position only for the field app's pages (/m/).
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
   const fieldApp = {
-    ...headersOf(options(true)),
+    ...headersOf(options(true, tiles)),
     'permissions-policy': 'camera=(self), microphone=(self), geolocation=(self)',
   };
   app.addHook('onRequest', async (req, reply) => {

@@ -1,0 +1,43 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerSecurityHeaders, tileImageSource } from './security-headers.ts';
+
+async function imgSrcOf(mapTileUrl: string | undefined, url: string): Promise<string> {
+  const app = Fastify();
+  await registerSecurityHeaders(app, mapTileUrl);
+  app.get('/*', async () => 'ok');
+  const res = await app.inject({ method: 'GET', url });
+  await app.close();
+  const csp = String(res.headers['content-security-policy']);
+  return /img-src ([^;]*)/.exec(csp)?.[1] ?? '';
+}
+
+describe('security headers: where images may come from', () => {
+  it('allows only the app itself, data: and blob: when no base map is configured', async () => {
+    for (const url of ['/', '/m/', '/api/health']) {
+      expect(await imgSrcOf(undefined, url), url).toBe("'self' data: blob:");
+    }
+  });
+
+  it('adds the configured tile server’s host, on the back office and the field app alike', async () => {
+    const template = 'https://t{s}.tianditu.gov.cn/img_w/wmts?tilematrix={z}&tilerow={y}&tilecol={x}';
+    for (const url of ['/', '/m/']) {
+      expect(await imgSrcOf(template, url), url).toBe("'self' data: blob: https://*.tianditu.gov.cn");
+    }
+  });
+
+  it('turns a tile template into its scheme and host, and refuses one it cannot express exactly', () => {
+    expect(tileImageSource('http://tiles.county.local:8080/{z}/{x}/{y}.png')).toBe(
+      'http://tiles.county.local:8080',
+    );
+    expect(tileImageSource('HTTPS://{s}.tile.example.cn/{z}/{x}/{y}.png')).toBe('https://*.tile.example.cn');
+    for (const bad of [
+      'javascript:alert(1)',
+      'tiles/{z}/{x}/{y}.png',
+      'https://a.{s}.example.cn/{z}',
+      'https://{x}.cn/',
+    ]) {
+      expect(() => tileImageSource(bad), bad).toThrow(/MAP_TILE_URL/);
+    }
+  });
+});
