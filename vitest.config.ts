@@ -1,9 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-/**
- * Unit and API tests. Server tests run against PGlite, or against PostgreSQL when
- * TEST_DATABASE_URL is set (CI runs both). End-to-end tests have their own config in e2e/.
- */
 function isReactAfterTeardown(error: { name?: string; message?: string; stack?: string }): boolean {
   return (
     error.name === 'ReferenceError' &&
@@ -12,6 +8,10 @@ function isReactAfterTeardown(error: { name?: string; message?: string; stack?: 
   );
 }
 
+/**
+ * Unit and API tests. Server tests run against PGlite, or against PostgreSQL when
+ * TEST_DATABASE_URL is set (CI runs both). End-to-end tests have their own config in e2e/.
+ */
 export default defineConfig({
   test: {
     // Server test files each open a database; two at a time suits a 2-core machine.

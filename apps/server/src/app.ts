@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.mapTileUrl);
+  await registerSecurityHeaders(app, config.mapTiles);
   registerAccessControl(app, { db: deps.database.db, sessionTtlMs: config.sessionTtlMs });
 
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });

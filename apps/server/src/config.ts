@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { tileImageSource } from './platform/security-headers.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+
+/** A base map's XYZ tile template, read as the CSP source of its host (images may come from there). */
+const tileTemplate = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const source = tileImageSource(v);
+    if (!source)
+      ctx.addIssue({ code: 'custom', message: `not an http(s) tile template with a plain host: ${v}` });
+    return source;
+  });
 
 /** Every setting the server reads from the environment, validated here and nowhere else. */
 const envSchema = z.object({
@@ -37,8 +50,8 @@ const envSchema = z.object({
   /** How long a running job's claim lasts without a heartbeat: a killed instance's job is taken up after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** The base map's XYZ tile template; the web build reads VITE_MAP_TILE_URL, so either name works here. */
-  MAP_TILE_URL: z.string().optional(),
-  VITE_MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_URL: tileTemplate,
+  VITE_MAP_TILE_URL: tileTemplate,
 });
 
 export type Config = {
@@ -58,8 +71,8 @@ export type Config = {
   media: { secret: string; ttlMinutes: number };
   /** Lease of a claimed job (ms). */
   jobLeaseMs: number;
-  /** The tile template the web app draws its base map from, if any: its host may serve images. */
-  mapTileUrl: string | undefined;
+  /** The CSP source of the tile server the web app draws its base map from, if any. */
+  mapTiles: string | undefined;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -103,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // Without a configured key each process makes its own: its URLs then work only on it.
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
-    mapTileUrl: e.MAP_TILE_URL || e.VITE_MAP_TILE_URL || undefined,
+    mapTiles: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
     media: {
       secret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       ttlMinutes: e.MEDIA_URL_TTL_MINUTES,

@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { registerSecurityHeaders, tileImageSource } from './security-headers.ts';
 
-async function imgSrcOf(mapTileUrl: string | undefined, url: string): Promise<string> {
+async function imgSrcOf(env: NodeJS.ProcessEnv, url: string): Promise<string> {
   const app = Fastify();
-  await registerSecurityHeaders(app, mapTileUrl);
+  await registerSecurityHeaders(app, loadConfig(env).mapTiles);
   app.get('/*', async () => 'ok');
   const res = await app.inject({ method: 'GET', url });
   await app.close();
@@ -15,14 +16,16 @@ async function imgSrcOf(mapTileUrl: string | undefined, url: string): Promise<st
 describe('security headers: where images may come from', () => {
   it('allows only the app itself, data: and blob: when no base map is configured', async () => {
     for (const url of ['/', '/m/', '/api/health']) {
-      expect(await imgSrcOf(undefined, url), url).toBe("'self' data: blob:");
+      expect(await imgSrcOf({}, url), url).toBe("'self' data: blob:");
     }
   });
 
   it('adds the configured tile server’s host, on the back office and the field app alike', async () => {
     const template = 'https://t{s}.tianditu.gov.cn/img_w/wmts?tilematrix={z}&tilerow={y}&tilecol={x}';
-    for (const url of ['/', '/m/']) {
-      expect(await imgSrcOf(template, url), url).toBe("'self' data: blob: https://*.tianditu.gov.cn");
+    for (const env of [{ MAP_TILE_URL: template }, { VITE_MAP_TILE_URL: template }]) {
+      for (const url of ['/', '/m/']) {
+        expect(await imgSrcOf(env, url), url).toBe("'self' data: blob: https://*.tianditu.gov.cn");
+      }
     }
   });
 
@@ -37,7 +40,10 @@ describe('security headers: where images may come from', () => {
       'https://a.{s}.example.cn/{z}',
       'https://{x}.cn/',
     ]) {
-      expect(() => tileImageSource(bad), bad).toThrow(/MAP_TILE_URL/);
+      expect(tileImageSource(bad), bad).toBeUndefined();
+      expect(() => loadConfig({ MAP_TILE_URL: bad }), bad).toThrow(
+        /MAP_TILE_URL: not an http\(s\) tile template/,
+      );
     }
   });
 });

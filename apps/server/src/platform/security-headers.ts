@@ -46,17 +46,14 @@ const options = (field: boolean, tiles: string | undefined): HelmetOptions => ({
 /**
  * The CSP source for a tile template such as `https://t{s}.tianditu.gov.cn/img_w/wmts?x={x}…`: its
  * scheme and host, a `{s}` subdomain label widened to `*` (CSP allows a wildcard as the leftmost
- * label only). A template it cannot express exactly is refused at start rather than allowing more.
+ * label only). Undefined for a template it cannot express exactly: config.ts refuses it at start
+ * rather than allowing more.
  */
-export function tileImageSource(template: string): string {
+export function tileImageSource(template: string): string | undefined {
   const m = /^(https?):\/\/([^/?#]+)/i.exec(template);
   const labels = m?.[2]?.split('.') ?? [];
   const hostOk = labels.every((l, i) => /^[a-z0-9-]+(:\d+)?$/i.test(l) || (i === 0 && /\{s\}/.test(l)));
-  if (!m || labels.length < 2 || !hostOk) {
-    throw new Error(
-      `Invalid environment:\n  MAP_TILE_URL: not an http(s) tile template with a plain host: ${template}`,
-    );
-  }
+  if (!m || labels.length < 2 || !hostOk) return undefined;
   if (labels[0]!.includes('{')) labels[0] = '*';
   return `${m[1]!.toLowerCase()}://${labels.join('.')}`;
 }
@@ -74,8 +71,8 @@ function headersOf(opts: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, mapTileUrl?: string): Promise<void> {
-  const tiles = mapTileUrl ? tileImageSource(mapTileUrl) : undefined;
+/** `tiles`: the tile server's CSP source (config.mapTiles), when the installation draws a base map. */
+export async function registerSecurityHeaders(app: FastifyInstance, tiles?: string): Promise<void> {
   const backOffice = {
     ...headersOf(options(false, tiles)),
     // Camera, microphone (short videos) and position only for the field app's pages (/m/).

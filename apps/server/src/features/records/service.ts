@@ -369,11 +369,11 @@ function rejected(errors: FieldError[]): AppError {
 /** Keyword (and recycle-bin) totals per filter, reused for this long by the next pages. */
 const KEYWORD_TOTAL_MS = 10_000;
 const keywordTotals = new Map<string, { at: number; total: { total: number; totalExact: boolean } }>();
-/** Any write through this process forgets them (other instances' copies age out within seconds). */
 /**
- * After a write has committed: keyword totals, and the rollup sums once more. bumpCounts forgot
- * them inside the transaction, where a dashboard call could still read the old counters and
- * remember them under the new version.
+ * After a write through this process has committed (other instances' copies age out within
+ * seconds): keyword totals, and the rollup sums once more. bumpCounts forgot them inside the
+ * transaction, where a dashboard call could still read the old counters and remember them under
+ * the new version.
  */
 const forgetTotals = () => {
   keywordTotals.clear();
