@@ -32,3 +32,5 @@ export * from './safety.ts';
 export * from './endpoints.ts';
 export * from './endpointKey.ts';
 export * from './notices.ts';
+export * from './units.ts';
+export * from './anomalies.ts';

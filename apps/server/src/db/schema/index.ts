@@ -16,3 +16,4 @@ export * from './notices.ts';
 export * from './qrTags.ts';
 export * from './burnPoints.ts';
 export * from './safety.ts';
+export * from './anomalies.ts';

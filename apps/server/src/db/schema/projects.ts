@@ -1,4 +1,15 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { areas } from './areas.ts';
 import { users } from './users.ts';
 
@@ -16,6 +27,8 @@ export const projects = pgTable(
     description: text().notNull().default(''),
     startDate: text(),
     endDate: text(),
+    /** Days a felled tree may wait before it is burnt (the QR chain's window, 焚烧时限). */
+    burnWindowDays: integer().notNull().default(10),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
@@ -47,5 +60,26 @@ export const sections = pgTable(
   (t) => [
     unique('sections_project_code_uq').on(t.projectCode, t.code),
     index('sections_manager_idx').on(t.managerId),
+  ],
+);
+
+/**
+ * 标段分配: the sections a member (a field worker) records in. A member with the worker role and no
+ * row here records nowhere; other roles are not limited by it.
+ */
+export const userSections = pgTable(
+  'user_sections',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    projectCode: text()
+      .notNull()
+      .references(() => projects.code),
+    sectionCode: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectCode, t.sectionCode] }),
+    index('user_sections_project_idx').on(t.projectCode, t.sectionCode),
   ],
 );

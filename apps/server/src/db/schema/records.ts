@@ -135,6 +135,13 @@ export const recordCounts = pgTable(
      * 枯死株数 of the survey, 疫木数量 in 株 of burning); 0 for the others.
      */
     qty: doublePrecision().notNull().default(0),
+    /** Burnt wood recorded in 吨 and in 立方米 (never added to trees: decision 0001 of issue 26). */
+    tons: doublePrecision().notNull().default(0),
+    m3: doublePrecision().notNull().default(0),
+    /** QR tags named: 1 per felling record with a tag, the listed codes of a burn record. */
+    tags: integer().notNull().default(0),
+    /** Felling records whose stump is treated and within the height limit (伐桩合格). */
+    treated: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectCode, t.tableCode, t.sectionCode, t.state, t.day, t.township] })],
 );

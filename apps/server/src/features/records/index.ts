@@ -11,3 +11,5 @@ export type { BurnDayRow } from './queries.ts';
 // A SQL fragment (not a service): the GIS map filters records exactly as the records list does.
 export { rebuildMapCells, recordScopeParts, type RecordScopeFilter } from './queries.ts';
 export { type BurnPointFlags, setBurnPointFlags } from './service.ts';
+export { type RecordsWritten, setAfterWrite, type WriteEvent, type WrittenRecord } from './service.ts';
+export { listedTags, measuresOf, type Measures } from './rollup.ts';

@@ -91,7 +91,14 @@ export async function bumpCounts(db: Executor, deltas: CountDelta[]): Promise<vo
         recordCounts.day,
         recordCounts.township,
       ],
-      set: { n: sql`${recordCounts.n} + excluded.n`, qty: sql`${recordCounts.qty} + excluded.qty` },
+      set: {
+        n: sql`${recordCounts.n} + excluded.n`,
+        qty: sql`${recordCounts.qty} + excluded.qty`,
+        tons: sql`${recordCounts.tons} + excluded.tons`,
+        m3: sql`${recordCounts.m3} + excluded.m3`,
+        tags: sql`${recordCounts.tags} + excluded.tags`,
+        treated: sql`${recordCounts.treated} + excluded.treated`,
+      },
     });
 }
 
@@ -481,7 +488,15 @@ export type RollupFilter = {
   to?: string | undefined;
 };
 
-export type RollupRow = Partial<Record<RollupKey, string>> & { n: number; qty: number };
+export type RollupRow = Partial<Record<RollupKey, string>> & {
+  n: number;
+  qty: number;
+  tons: number;
+  m3: number;
+  tags: number;
+  treated: number;
+};
+const sumColumns = ['n', 'qty', 'tons', 'm3', 'tags', 'treated'] as const;
 
 /** Sums of the per-day rollup grouped by a fixed set of keys (never the records table). */
 export async function rollupSums(db: Executor, f: RollupFilter, by: RollupKey[]): Promise<RollupRow[]> {
@@ -501,7 +516,8 @@ export async function rollupSums(db: Executor, f: RollupFilter, by: RollupKey[])
   if (f.from) parts.push(sql`c.day >= ${f.from}::date`);
   if (f.to) parts.push(sql`c.day <= ${f.to}::date`);
   const keys = by.map((k) => sql`${rollupColumns[k]} as ${sql.raw(`"${k}"`)}`);
-  const select = sql.join([...keys, sql`sum(c.n)::float8 as n`, sql`sum(c.qty)::float8 as qty`], sql`, `);
+  const sums = sumColumns.map((k) => sql.raw(`sum(c.${k})::float8 as ${k}`));
+  const select = sql.join([...keys, ...sums], sql`, `);
   const group = by.length
     ? sql`group by ${sql.join(
         by.map((_, i) => sql.raw(String(i + 1))),
@@ -511,7 +527,15 @@ export async function rollupSums(db: Executor, f: RollupFilter, by: RollupKey[])
   const result = await db.execute(
     sql`select ${select} from record_counts c where ${sql.join(parts, sql` and `)} ${group}`,
   );
-  return rowsOf<RollupRow>(result).map((r) => ({ ...r, n: Number(r.n), qty: Number(r.qty) }));
+  return rowsOf<RollupRow>(result).map((r) => ({
+    ...r,
+    n: Number(r.n),
+    qty: Number(r.qty),
+    tons: Number(r.tons),
+    m3: Number(r.m3),
+    tags: Number(r.tags),
+    treated: Number(r.treated),
+  }));
 }
 
 /** The last day holding live records, per table of a project (from the rollup). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCellDeltas, groupDeltas, MAP_BASE_CELL, quantityOf } from './rollup.ts';
+import { groupCellDeltas, groupDeltas, MAP_BASE_CELL, measuresOf, quantityOf } from './rollup.ts';
 
 describe('rollup arithmetic', () => {
   it('takes a record’s quantity from its table’s field, in trees only', () => {
@@ -13,6 +13,26 @@ describe('rollup arithmetic', () => {
     expect(quantityOf('gbcfcz0101', { xiongjing: 30 })).toBe(0);
   });
 
+  it('keeps burnt tons and m³ apart from trees, counts tags named and compliant stumps', () => {
+    expect(measuresOf('gbymfs0101', { yimushuliang: 12.5, jldw: '吨', multi_qrcode: 'A,B,A' })).toEqual({
+      qty: 0,
+      tons: 12.5,
+      m3: 0,
+      tags: 2,
+      treated: 0,
+    });
+    expect(measuresOf('gbymfs0101', { yimushuliang: 3, jldw: '立方米' })).toMatchObject({ qty: 0, m3: 3 });
+    expect(measuresOf('gbymfs0101', { yimushuliang: 4, jldw: '株' })).toMatchObject({ qty: 4, tons: 0, m3: 0 });
+    expect(measuresOf('gbcfcz0101', { qrcode: 'KH-1', dungao: 5, multi_fzcl: '剥皮' })).toMatchObject({
+      tags: 1,
+      treated: 1,
+    });
+    expect(measuresOf('gbcfcz0101', { qrcode: 'KH-1', dungao: 5.5, multi_fzcl: '剥皮' })).toMatchObject({
+      treated: 0,
+    });
+    expect(measuresOf('gbcfcz0101', { dungao: 2 })).toMatchObject({ tags: 0, treated: 0 });
+  });
+
   it('sums a batch per rollup row, drops rows that cancel out, sorts for lock order', () => {
     const k = {
       projectCode: 'P',
@@ -20,6 +40,10 @@ describe('rollup arithmetic', () => {
       sectionCode: 'S1',
       day: '2026-11-20',
       township: 'A',
+      tons: 0,
+      m3: 0,
+      tags: 0,
+      treated: 0,
     };
     const at = { long: 118.2, lat: 29.1 };
     const out = groupDeltas([
@@ -51,6 +75,10 @@ describe('rollup arithmetic', () => {
       day: '2026-11-20',
       township: '',
       qty: 0,
+      tons: 0,
+      m3: 0,
+      tags: 0,
+      treated: 0,
     };
     const b = MAP_BASE_CELL;
     const out = groupCellDeltas([

@@ -1,3 +1,5 @@
+import { STUMP_LIMIT_CM } from '@pineguard/contract';
+
 /**
  * The quantity a record adds to the per-day rollup (`record_counts.qty`), in trees. Which field
  * carries a quantity is fixed per built-in standard table (decision "Overview measures"): the
@@ -9,6 +11,11 @@ export const quantityFields: Record<string, { field: string; unitField?: string;
   gbymfs0101: { field: 'yimushuliang', unitField: 'jldw', unit: '株' },
 };
 
+const numberOf = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
+  return Number.isFinite(n) && n > 0 ? n : 0;
+};
+
 export function quantityOf(tableCode: string, fields: Record<string, unknown>): number {
   const q = quantityFields[tableCode];
   if (!q) return 0;
@@ -16,10 +23,53 @@ export function quantityOf(tableCode: string, fields: Record<string, unknown>): 
     const unit = fields[q.unitField];
     if (unit !== undefined && unit !== null && unit !== '' && unit !== q.unit) return 0;
   }
-  const v = fields[q.field];
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0;
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  return numberOf(fields[q.field]);
 }
+
+/** The distinct QR codes a burn record lists (multi_qrcode, comma-separated). */
+export function listedTags(fields: Record<string, unknown>): string[] {
+  const v = fields.multi_qrcode;
+  if (typeof v !== 'string' || !v) return [];
+  return [...new Set(v.split(/[,，]/).map((x) => x.trim()).filter(Boolean))];
+}
+
+/**
+ * Everything a record adds to record_counts besides its count (migration 0022 derives the same
+ * from stored records): trees (qty), burnt tons and m³ (never added to trees), QR tags named, and
+ * for felling records whether the stump is treated within STUMP_LIMIT_CM.
+ */
+export type Measures = { qty: number; tons: number; m3: number; tags: number; treated: number };
+export const noMeasures: Measures = { qty: 0, tons: 0, m3: 0, tags: 0, treated: 0 };
+
+export function measuresOf(tableCode: string, fields: Record<string, unknown>): Measures {
+  const m = { ...noMeasures, qty: quantityOf(tableCode, fields) };
+  if (tableCode === 'gbymfs0101') {
+    if (fields.jldw === '吨') m.tons = numberOf(fields.yimushuliang);
+    else if (fields.jldw === '立方米') m.m3 = numberOf(fields.yimushuliang);
+    m.tags = listedTags(fields).length;
+  } else if (tableCode === 'gbcfcz0101') {
+    m.tags = typeof fields.qrcode === 'string' && fields.qrcode.trim() ? 1 : 0;
+    const stump = fields.dungao;
+    const treatedOk = typeof fields.multi_fzcl === 'string' && fields.multi_fzcl !== '';
+    m.treated = treatedOk && typeof stump === 'number' && stump <= STUMP_LIMIT_CM ? 1 : 0;
+  }
+  return m;
+}
+
+/** `m` times `sign` (+1 adds a record, -1 takes it away). */
+export const scaled = (m: Measures, sign: number): Measures => ({
+  qty: sign * m.qty,
+  tons: sign * m.tons,
+  m3: sign * m.m3,
+  tags: sign * m.tags,
+  treated: sign * m.treated,
+});
+/** What changed between two versions of a record's fields (a correction). */
+export const measuresChange = (tableCode: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
+  const a = measuresOf(tableCode, after);
+  const b = measuresOf(tableCode, before);
+  return { qty: a.qty - b.qty, tons: a.tons - b.tons, m3: a.m3 - b.m3, tags: a.tags - b.tags, treated: a.treated - b.treated };
+};
 
 export type RollupDelta = {
   projectCode: string;
@@ -32,8 +82,7 @@ export type RollupDelta = {
   long: number;
   lat: number;
   n: number;
-  qty: number;
-};
+} & Measures;
 
 /**
  * The edge of record_cells' base cell in degrees: the map's cell at zoom 13 (90 / 2^zoom, see
@@ -99,11 +148,16 @@ export function groupDeltas(deltas: RollupDelta[]): CountRow[] {
     if (g) {
       g.n += d.n;
       g.qty += d.qty;
-    } else grouped.set(key, d);
+      g.tons += d.tons;
+      g.m3 += d.m3;
+      g.tags += d.tags;
+      g.treated += d.treated;
+    } else grouped.set(key, { ...d });
   }
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
   const values = [...grouped.values()]
-    .map((d) => ({ ...d, qty: Math.round(d.qty * 1000) / 1000 }))
-    .filter((d) => d.n !== 0 || d.qty !== 0);
+    .map((d) => ({ ...d, qty: r3(d.qty), tons: r3(d.tons), m3: r3(d.m3) }))
+    .filter((d) => d.n !== 0 || d.qty !== 0 || d.tons !== 0 || d.m3 !== 0 || d.tags !== 0 || d.treated !== 0);
   // Sorted so that concurrent batches lock the counter rows in one order (no deadlocks).
   const keyOf = (d: CountRow) =>
     [d.projectCode, d.tableCode, d.sectionCode, d.state, d.day, d.township].join('\u0000');

@@ -37,7 +37,7 @@ import * as projects from '../projects/index.ts';
 import * as standards from '../standards/index.ts';
 import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
-import { quantityOf } from './rollup.ts';
+import { measuresChange, measuresOf, scaled } from './rollup.ts';
 
 const rollupMemo = new Memo<q.RollupRow[]>(2_000, 2_000);
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
@@ -218,6 +218,19 @@ export async function ingest(
   const stored = await db.transaction(async (tx) => {
     const inserted = await q.insertRecords(tx, rows);
     const created = rows.filter((row) => inserted.has(row.id!));
+    await afterWrite(
+      tx,
+      'created',
+      created.map((row) => ({
+        id: row.id!,
+        projectCode,
+        tableCode: row.tableCode,
+        sectionCode: row.sectionCode,
+        timeSubmit: row.timeSubmit,
+        fields: row.fields ?? {},
+        state: '10',
+      })),
+    );
     await q.insertHistory(
       tx,
       created.map((row) => ({ recordId: row.id!, actorId: auth.userId, action: 'created' })),
@@ -234,7 +247,7 @@ export async function ingest(
         long: row.gpsLong ?? 0,
         lat: row.gpsLat ?? 0,
         n: 1,
-        qty: quantityOf(row.tableCode, row.fields ?? {}),
+        ...measuresOf(row.tableCode, row.fields ?? {}),
       })),
     );
     return inserted;
@@ -589,6 +602,30 @@ async function totalOf(db: Executor, raw: string | number, counted: boolean, whe
   return { total: Math.max(n, estimate), totalExact: false };
 }
 
+
+/* ------------------------------------------------------------------ checks after a write */
+
+/** A record as written, handed to the features that check records after each write. */
+export type WrittenRecord = {
+  id: string;
+  projectCode: string;
+  tableCode: string;
+  sectionCode: string;
+  timeSubmit: Date;
+  fields: Record<string, unknown>;
+  state: string;
+};
+export type WriteEvent = 'created' | 'corrected' | 'reviewed' | 'deleted' | 'restored';
+/**
+ * Runs in the write's transaction, after the rows changed: the anomalies feature's chain and value
+ * checks (app.ts wires it). Records never import anomalies, which read records.
+ */
+export type RecordsWritten = (tx: Executor, event: WriteEvent, written: WrittenRecord[]) => Promise<void>;
+let afterWrite: RecordsWritten = async () => {};
+export function setAfterWrite(hook: RecordsWritten): void {
+  afterWrite = hook;
+}
+
 /** The burn points among `names` to flag on a record: suspended, or not registered in the project. */
 export type BurnPointFlags = (
   db: Executor,
@@ -760,12 +797,17 @@ export async function examine(
           long: r.long,
           lat: r.lat,
         };
-        const qty = quantityOf(r.tableCode, r.fields);
+        const m = measuresOf(r.tableCode, r.fields);
         return [
-          { ...key, state: r.state, n: -1, qty: -qty },
-          { ...key, state: rule.to, n: 1, qty },
+          { ...key, state: r.state, n: -1, ...scaled(m, -1) },
+          { ...key, state: rule.to, n: 1, ...m },
         ];
       }),
+    );
+    await afterWrite(
+      tx,
+      'reviewed',
+      moving.map((r) => ({ ...r, state: rule.to })),
     );
     if (input.action !== 'approve') await tellCollectors(deps, tx, projectCode, moving, input);
     return { changed: ids.length, ids };
@@ -875,9 +917,10 @@ export async function setDeleted(
         long: r.long,
         lat: r.lat,
         n: deleted ? -1 : 1,
-        qty: (deleted ? -1 : 1) * quantityOf(r.tableCode, r.fields),
+        ...scaled(measuresOf(r.tableCode, r.fields), deleted ? -1 : 1),
       })),
     );
+    await afterWrite(tx, deleted ? 'deleted' : 'restored', moving);
     return { changed: changed.length, ids: changed };
   });
   forgetTotals();
@@ -953,9 +996,10 @@ export async function correct(
     await q.insertHistory(tx, [
       { recordId: row.id, actorId: auth.userId, action: 'corrected', reason: input.reason ?? null, changes },
     ]);
-    // A corrected quantity moves the rollup's sum (the count stays).
-    const qtyChange = quantityOf(row.tableCode, fields) - quantityOf(row.tableCode, row.fields);
-    if (qtyChange !== 0) {
+    await afterWrite(tx, 'corrected', [{ ...row, fields }]);
+    // A corrected quantity (trees, tons, m³, tags, stump) moves the rollup's sums (the count stays).
+    const change = measuresChange(row.tableCode, row.fields, fields);
+    if (Object.values(change).some((v) => v !== 0)) {
       await bumpCounts(tx, [
         {
           projectCode,
@@ -967,7 +1011,7 @@ export async function correct(
           long: row.long,
           lat: row.lat,
           n: 0,
-          qty: qtyChange,
+          ...change,
         },
       ]);
     }

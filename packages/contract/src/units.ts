@@ -1,0 +1,38 @@
+import type { Text } from './i18n.ts';
+
+/**
+ * Units a quantity column may declare (column rules `unit`, or the value of its `unitColumn`).
+ * `kind` says what may be added to what: figures of different kinds are never summed. Counts
+ * (trees, insects, people) are whole numbers.
+ */
+export const quantityUnits = {
+  株: { kind: 'trees', integer: true, en: 'trees' },
+  头: { kind: 'insects', integer: true, en: 'insects' },
+  人: { kind: 'people', integer: true, en: 'people' },
+  个: { kind: 'pieces', integer: true, en: 'pieces' },
+  吨: { kind: 'weight', integer: false, en: 't' },
+  立方米: { kind: 'volume', integer: false, en: 'm³' },
+  cm: { kind: 'length', integer: false, en: 'cm' },
+  m: { kind: 'length', integer: false, en: 'm' },
+} as const satisfies Record<string, { kind: string; integer: boolean; en: string }>;
+export type QuantityUnit = keyof typeof quantityUnits;
+
+export const isCountUnit = (unit: string | undefined): boolean =>
+  !!unit && unit in quantityUnits && quantityUnits[unit as QuantityUnit].integer;
+
+/** The national technical plan's stump limit: a felled pine's stump is at most 5 cm high. */
+export const STUMP_LIMIT_CM = 5;
+/** Default days from felling to burning (the QR chain's window) for a new project. */
+export const DEFAULT_BURN_WINDOW_DAYS = 10;
+
+/**
+ * Burnt wood per unit: trees, tons, cubic metres. One figure per unit, never one sum; screens
+ * show them apart ("32 株 · 201.2 吨").
+ */
+export type BurnAmounts = { trees: number; tons: number; m3: number };
+
+export const unitLabels: Record<keyof BurnAmounts, Text> = {
+  trees: { 'zh-CN': '株', en: 'trees' },
+  tons: { 'zh-CN': '吨', en: 't' },
+  m3: { 'zh-CN': '立方米', en: 'm³' },
+};
