@@ -955,6 +955,7 @@ export async function correct(
       projectCode,
       files: new Map(),
       partial: true,
+      current: row.fields,
     });
     if (checked.errors.length) throw rejected(checked.errors);
     const changes = Object.entries(checked.values)

@@ -43,7 +43,14 @@ export function mediaIds(columns: ColumnDescriptor[], fields: Record<string, unk
 export function validateFields(
   columns: ColumnDescriptor[],
   fields: Record<string, unknown>,
-  ctx: { lang: Lang; projectCode: string; files: Map<string, FileFact>; partial?: boolean },
+  ctx: {
+    lang: Lang;
+    projectCode: string;
+    files: Map<string, FileFact>;
+    partial?: boolean;
+    /** The record's stored values (a correction): rules that read another field (the unit) see them. */
+    current?: Record<string, unknown>;
+  },
 ): Validated {
   const { lang } = ctx;
   const errors: FieldError[] = [];
