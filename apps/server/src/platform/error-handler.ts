@@ -9,6 +9,30 @@ const MULTIPART_ERROR =
 
 type Answer = { http: number; code: number; message: string; value: unknown };
 
+/**
+ * The database cannot be reached (refused or dropped connection, a server shutting down or
+ * starting, a closed pool or PGlite): every call then answers 503 "数据库不可用", as /api/health
+ * does, and recovers by itself once the database is back. SQLSTATE class 08 is "connection
+ * exception"; 57P01–57P03 are shutdowns and "cannot connect now"; 53300 too many connections.
+ */
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const DOWN_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+export function isDatabaseDown(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (DOWN_CODES.has(code) || /^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code))
+      return true;
+    if (typeof e.message === 'string' && DOWN_MESSAGE.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Fastify's own client errors, mapped to catalogue codes so the client never sees a bare 4xx. */
 function classify(error: FastifyError | AppError, req: FastifyRequest): Answer | undefined {
   const lang = requestLang(req);
@@ -59,6 +83,9 @@ function classify(error: FastifyError | AppError, req: FastifyRequest): Answer |
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505' || (error as { code?: string }).code === '23505') {
     return { http: 200, code: ErrorCode.conflict, message: t(lang, 'conflict'), value: null };
+  }
+  if (isDatabaseDown(error)) {
+    return { http: 503, code: ErrorCode.serverError, message: t(lang, 'databaseUnavailable'), value: null };
   }
   // SyntaxError from a content parser, or any other error Fastify marks as the client's.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
