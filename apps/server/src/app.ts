@@ -39,6 +39,7 @@ import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { requestLang } from './platform/lang.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { validatorCompiler } from './platform/validation.ts';
 
 import type { AppDeps } from './platform/deps.ts';
@@ -57,27 +58,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Secrets never reach the log, whatever a log line happens to include.
-            redact: {
-              paths: [
-                'req.headers.token',
-                'req.headers["x-token"]',
-                'req.headers.authorization',
-                '*.password',
-                '*.newPassword',
-                '*.oldPassword',
-                '*.passwordHash',
-                '*.params',
-                'err.params',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,

@@ -47,3 +47,24 @@ describe('security headers: where images may come from', () => {
     }
   });
 });
+
+describe('security headers: caching', () => {
+  it('tells caches to keep no API answer, while an answer may still choose its own', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app);
+    app.get('/api/lwryUser/detail', async () => ({ idNumber: '330824199001011234' }));
+    app.get('/api/file/thumb', async (_req, reply) =>
+      reply.header('cache-control', 'private, max-age=600').send('x'),
+    );
+    app.get('/m/', async () => 'page');
+    try {
+      expect((await app.inject({ url: '/api/lwryUser/detail' })).headers['cache-control']).toBe('no-store');
+      expect((await app.inject({ url: '/api/file/thumb' })).headers['cache-control']).toBe(
+        'private, max-age=600',
+      );
+      expect((await app.inject({ url: '/m/' })).headers['cache-control']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});

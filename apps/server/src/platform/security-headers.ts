@@ -85,6 +85,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, tiles?: stri
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     reply.headers(path === '/m' || path.startsWith('/m/') ? fieldApp : backOffice);
+    // API answers carry personal data (a worker's full ID number for permitted roles): no cache
+    // keeps them. Media and downloads that may be cached set their own cache-control.
+    if (/^\/api(project)?\//.test(path)) reply.header('cache-control', 'no-store');
     if (req.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

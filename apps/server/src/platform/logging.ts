@@ -1,0 +1,78 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Personal data in a logged URL: ID numbers (18 characters, the last a digit or X, and the old
+ * 15-digit ones), and the values of query keys that name a person's identity or phone, whatever
+ * their shape (loadIdCard?idNumber=… put full ID numbers into every request line).
+ */
+const ID_SHAPE = /(?<![0-9A-Za-z])(\d{17}[\dXx]|\d{15})(?![0-9A-Za-z])/g;
+const PERSONAL_KEYS = /^(idnumber|idcard|idno|sfz|sfzh|phone|mobile|tel)$/i;
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url.replace(ID_SHAPE, '[redacted]');
+  const path = url.slice(0, q).replace(ID_SHAPE, '[redacted]');
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq < 0 ? pair : pair.slice(0, eq);
+      if (eq >= 0 && PERSONAL_KEYS.test(decodeURIComponentSafe(key))) return `${key}=[redacted]`;
+      return pair.replace(ID_SHAPE, '[redacted]');
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+type Req = {
+  method: string;
+  url: string;
+  host?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/** Fastify's logger: secrets and personal data never reach the log, whatever a line includes. */
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.token',
+        'req.headers["x-token"]',
+        'req.headers.authorization',
+        '*.password',
+        '*.newPassword',
+        '*.oldPassword',
+        '*.passwordHash',
+        '*.params',
+        'err.params',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: Req) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host ?? req.hostname,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+}
