@@ -174,20 +174,37 @@ describe('invitation codes, registration and review', () => {
     expect(twice.message).toBe('您已经是该项目的成员');
   });
 
-  it('throttles guessing of codes per address', async () => {
-    const app = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '3' } });
-    try {
-      await app.initAdmin();
-      for (let i = 0; i < 3; i++) {
-        const res = await app.api('POST', '/api/user/register', {
-          body: { account: `guess${i}`, password: hash('x123456'), name: '猜', code: 'ZZZZZZZZ' },
-        });
-        expect(res.code).toBe(ErrorCode.validation);
-      }
-      const res = await app.api('POST', '/api/user/register', {
-        body: { account: 'guess9', password: hash('x123456'), name: '猜', code: 'ZZZZZZZZ' },
+  it('throttles one guesser without locking out the office behind the same address', async () => {
+    const app = await createTestApp({
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '2' },
+    });
+    const guess = (account: string, code = 'ZZZZZZZZ') =>
+      app.api('POST', '/api/user/register', {
+        body: { account, password: hash('x123456'), name: '猜', code },
       });
-      expect(res.code).toBe(ErrorCode.rateLimited);
+    try {
+      await app.initAdmin({ demo: true });
+      const kh = await app.signIn('demo_admin', 'pine2026');
+      await app.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+      const roles = await app.api<{ id: number; code: string }[]>('GET', '/api/common/role', { token: kh });
+      const roleId = roles.value.find((r) => r.code === 'worker')!.id;
+      const valid = await app.api<{ code: string }>('POST', '/api/user/insertInvite', {
+        token: kh,
+        body: { roleId },
+      });
+      // One person (one account name) is stopped after 3 wrong codes, even with a right one.
+      for (let i = 0; i < 3; i++) expect((await guess('guesser')).code).toBe(ErrorCode.validation);
+      expect((await guess('guesser')).code).toBe(ErrorCode.rateLimited);
+      expect((await guess('guesser', valid.value.code)).code).toBe(ErrorCode.rateLimited);
+      // A colleague at the same address still registers with the right code.
+      expect((await guess('colleague', valid.value.code)).code).toBe(0);
+      // Names changed at speed meet the address's ceiling (5 × 2 wrong codes) and stop there.
+      let n = 3;
+      while (n < 10) {
+        expect((await guess(`rotating${n}`)).code).toBe(ErrorCode.validation);
+        n++;
+      }
+      expect((await guess('rotating99')).code).toBe(ErrorCode.rateLimited);
     } finally {
       await app.close();
     }

@@ -75,15 +75,29 @@ export async function revokeInvite(deps: AppDeps, auth: AuthContext, projectCode
 }
 
 /**
- * Claims one use of a code inside the caller's transaction: the row is locked, so two people
- * using the last use at once cannot both get it. Wrong codes count as failed attempts per address,
- * so codes cannot be guessed at speed.
+ * Wrong codes are counted per person (the signed-in user joining, or the account being
+ * registered) and per address. One person is stopped after LOGIN_MAX_FAILURES_PER_ACCOUNT wrong
+ * codes; an address only after ADDRESS_FACTOR times LOGIN_MAX_FAILURES_PER_ADDRESS, a ceiling that
+ * still stops a guesser who changes names at speed. A county office shares one address: one
+ * person's mistakes must not lock out the others (they did at 20 wrong codes from anyone). Codes
+ * are 8 characters of 32 (10^12): even the ceiling's rate guesses nothing.
  */
-async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
+const ADDRESS_FACTOR = 5;
+type Claimant = { address: string; person: string };
+const failureKeys = (c: Claimant) => ({ person: `invite:who:${c.person}`, address: `invite:${c.address}` });
+
+/**
+ * Claims one use of a code inside the caller's transaction: the row is locked, so two people
+ * using the last use at once cannot both get it.
+ */
+async function claim(deps: AppDeps, tx: Tx, code: string, who: Claimant) {
   const limits = deps.config.login;
   const windowStart = new Date(Date.now() - limits.lockMinutes * 60_000);
-  const key = `invite:${address}`;
-  if ((await countRecentFailures(tx, key, windowStart)) >= limits.maxPerAddress) {
+  const keys = failureKeys(who);
+  if (
+    (await countRecentFailures(tx, keys.person, windowStart)) >= limits.maxPerAccount ||
+    (await countRecentFailures(tx, keys.address, windowStart)) >= limits.maxPerAddress * ADDRESS_FACTOR
+  ) {
     throw new AppError(ErrorCode.rateLimited, 'rateLimited', { minutes: limits.lockMinutes });
   }
   const invite = await q.lockUsableInvite(tx, code.toUpperCase());
@@ -93,17 +107,18 @@ async function claim(deps: AppDeps, tx: Tx, code: string, address: string) {
 }
 
 /**
- * Runs a transaction that claims a code. A wrong code is counted against the address after the
- * transaction has rolled back (inside it the count would roll back too, and PGlite, a single
- * connection, would wait on itself).
+ * Runs a transaction that claims a code. A wrong code is counted after the transaction has rolled
+ * back (inside it the count would roll back too, and PGlite, a single connection, would wait on
+ * itself).
  */
-async function withClaim<T>(deps: AppDeps, address: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function withClaim<T>(deps: AppDeps, who: Claimant, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await deps.database.db.transaction(fn);
   } catch (error) {
     if (error instanceof AppError && error.messageKey === 'inviteInvalid') {
       const windowStart = new Date(Date.now() - deps.config.login.lockMinutes * 60_000);
-      await recordFailures(deps.database.db, [`invite:${address}`], windowStart);
+      const keys = failureKeys(who);
+      await recordFailures(deps.database.db, [keys.person, keys.address], windowStart);
     }
     throw error;
   }
@@ -111,8 +126,9 @@ async function withClaim<T>(deps: AppDeps, address: string, fn: (tx: Tx) => Prom
 
 /** A signed-in user joins the code's project with its role (avatar menu → add invitation code). */
 export async function joinWithCode(deps: AppDeps, auth: AuthContext, code: string, address: string) {
-  return withClaim(deps, address, async (tx) => {
-    const { invite, projectName } = await claim(deps, tx, code, address);
+  const who = { address, person: `user:${auth.userId}` };
+  return withClaim(deps, who, async (tx) => {
+    const { invite, projectName } = await claim(deps, tx, code, who);
     if (await q.holdsRoleIn(tx, auth.userId, invite.projectCode)) throw fail.conflict('alreadyMember');
     await q.grantRole(tx, auth.userId, invite.projectCode, invite.roleId);
     await audit(tx, {
@@ -138,8 +154,9 @@ export async function register(
   if (await accountTaken(db, input.account)) throw fail.conflict('accountTaken', { account: input.account });
   if (input.phone && (await phoneTaken(db, input.phone))) throw fail.conflict('phoneTaken');
   const passwordHash = await hashPassword(input.password);
-  return withClaim(deps, address, async (tx) => {
-    const { invite, projectName } = await claim(deps, tx, input.code, address);
+  const who = { address, person: `account:${input.account.toLowerCase()}` };
+  return withClaim(deps, who, async (tx) => {
+    const { invite, projectName } = await claim(deps, tx, input.code, who);
     const createdId = await insertPendingUser(tx, {
       account: input.account,
       name: input.name,
