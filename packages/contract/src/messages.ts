@@ -661,6 +661,59 @@ export const messages = {
     'zh-CN': '结束日期不能早于开始日期，且打印期间不超过 366 天',
     en: 'The end date cannot be before the start, and a print covers at most 366 days',
   },
+  // units and counts (#26)
+  fieldNotInteger: {
+    'zh-CN': '{label}须为整数，不能为 {value}',
+    en: '{label} must be a whole number, not {value}',
+  },
+  fieldNotIntegerUnit: {
+    'zh-CN': '{label}以“{unit}”计，须为整数，不能为 {value}',
+    en: '{label} is counted in {unit} and must be a whole number, not {value}',
+  },
+  fieldAboveUnitMax: {
+    'zh-CN': '{label}不能大于 {max} {unit}',
+    en: '{label} cannot be more than {max} {unit}',
+  },
+  unitUnknown: {
+    'zh-CN': '单位“{unit}”未定义，可选：{units}',
+    en: 'Unknown unit "{unit}"; choose one of: {units}',
+  },
+  quantityRulesNumberOnly: {
+    'zh-CN': '单位、整数和按单位上限只适用于数字字段',
+    en: 'Units, whole numbers and per-unit limits apply to number fields only',
+  },
+  unitAndUnitColumn: {
+    'zh-CN': '固定单位和计量单位字段只能设置其中一个',
+    en: 'Give either a fixed unit or a unit field, not both',
+  },
+  countUnitInteger: {
+    'zh-CN': '“{unit}”是计数单位，数量只能是整数',
+    en: '{unit} is a count: its quantities are whole numbers',
+  },
+  unitColumnInvalid: {
+    'zh-CN': '计量单位字段“{code}”不是本表在用的单选字段',
+    en: 'The unit field "{code}" is not an active select field of this table',
+  },
+  unitColumnOptions: {
+    'zh-CN': '计量单位字段“{code}”的选项“{unit}”不是已定义的单位（可选：{units}）',
+    en: 'The option "{unit}" of the unit field "{code}" is not a known unit (known: {units})',
+  },
+  maxByUnitWithoutColumn: {
+    'zh-CN': '按单位设置上限须先指定计量单位字段',
+    en: 'Per-unit limits need a unit field',
+  },
+  maxByUnitNotOption: {
+    'zh-CN': '上限中的单位“{unit}”不是计量单位字段“{code}”的选项',
+    en: 'The limit\'s unit "{unit}" is not an option of the unit field "{code}"',
+  },
+  maxByUnitInvalid: {
+    'zh-CN': '“{unit}”的上限须为正数',
+    en: 'The limit for {unit} must be a positive number',
+  },
+  unitColumnInUse: {
+    'zh-CN': '字段 {code} 是“{user}”的计量单位，不能停用',
+    en: 'The field {code} gives the unit of "{user}" and cannot be retired',
+  },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;

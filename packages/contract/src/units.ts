@@ -10,15 +10,22 @@ export const quantityUnits = {
   头: { kind: 'insects', integer: true, en: 'insects' },
   人: { kind: 'people', integer: true, en: 'people' },
   个: { kind: 'pieces', integer: true, en: 'pieces' },
+  次: { kind: 'times', integer: true, en: 'times' },
   吨: { kind: 'weight', integer: false, en: 't' },
+  千克: { kind: 'weight', integer: false, en: 'kg' },
   立方米: { kind: 'volume', integer: false, en: 'm³' },
+  公顷: { kind: 'area', integer: false, en: 'ha' },
+  亩: { kind: 'area', integer: false, en: 'mu' },
   cm: { kind: 'length', integer: false, en: 'cm' },
   m: { kind: 'length', integer: false, en: 'm' },
 } as const satisfies Record<string, { kind: string; integer: boolean; en: string }>;
 export type QuantityUnit = keyof typeof quantityUnits;
 
+export const isQuantityUnit = (unit: string): unit is QuantityUnit =>
+  Object.prototype.hasOwnProperty.call(quantityUnits, unit);
+
 export const isCountUnit = (unit: string | undefined): boolean =>
-  !!unit && unit in quantityUnits && quantityUnits[unit as QuantityUnit].integer;
+  !!unit && isQuantityUnit(unit) && quantityUnits[unit].integer;
 
 /** The national technical plan's stump limit: a felled pine's stump is at most 5 cm high. */
 export const STUMP_LIMIT_CM = 5;

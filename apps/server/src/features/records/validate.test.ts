@@ -82,3 +82,101 @@ describe('validateFields', () => {
     expect(searchTextOf(columns, { s: 'KH26-0881917', n: 3 }, ['华埠镇'])).toBe('0881917 华埠镇');
   });
 });
+
+/** Quantities and their units (issue 26): counts are whole, limits per unit, the unit of a correction. */
+describe('validateFields: quantities', () => {
+  const burn = [
+    {
+      ...col('yimushuliang', 'number', {
+        required: true,
+        min: 0,
+        max: 2000,
+        unitColumn: 'jldw',
+        maxByUnit: { 株: 2000, 吨: 500, 立方米: 1000 },
+      }),
+      value: '疫木数量',
+    },
+    { ...col('jldw', 'select', { required: true, options: opts('株', '立方米', '吨') }), value: '计量单位' },
+    { ...col('kssl', 'number', { min: 0, max: 5000, unit: '株' }), value: '枯死株数' },
+    { ...col('tnsl', 'number', { min: 0, max: 1000, unit: '头' }), value: '天牛数量' },
+    { ...col('cishu', 'number', { integer: true }), value: '次数' },
+    { ...col('xiongjing', 'number', { min: 1, max: 150, unit: 'cm' }), value: '胸径' },
+  ];
+  const run = (
+    fields: Record<string, unknown>,
+    extra: { partial?: boolean; current?: Record<string, unknown> } = {},
+  ) => validateFields(burn, fields, { lang: 'zh-CN', projectCode: 'KH', files, ...extra });
+  const byField = (r: ReturnType<typeof run>) =>
+    Object.fromEntries(r.errors.map((e) => [e.field, e.message]));
+
+  it('refuses a fractional count, naming the field and its unit', () => {
+    const r = run({ yimushuliang: 32.2, jldw: '株', kssl: 10.6, tnsl: '3.5', cishu: 1.5 });
+    expect(byField(r)).toEqual({
+      yimushuliang: '疫木数量以“株”计，须为整数，不能为 32.2',
+      kssl: '枯死株数以“株”计，须为整数，不能为 10.6',
+      tnsl: '天牛数量以“头”计，须为整数，不能为 3.5',
+      cishu: '次数须为整数，不能为 1.5',
+    });
+    const en = validateFields(
+      burn,
+      { yimushuliang: 2.5, jldw: '株' },
+      { lang: 'en', projectCode: 'KH', files },
+    );
+    expect(en.errors[0]?.message).toBe('疫木数量 is counted in 株 and must be a whole number, not 2.5');
+  });
+
+  it('takes decimals in tons and cubic metres, and whole counts as numbers', () => {
+    expect(run({ yimushuliang: 201.2, jldw: '吨' })).toEqual({
+      values: { yimushuliang: 201.2, jldw: '吨' },
+      errors: [],
+    });
+    expect(run({ yimushuliang: '12.75', jldw: '立方米' }).values.yimushuliang).toBe(12.75);
+    expect(run({ yimushuliang: '32', jldw: '株', kssl: '7' }).values).toEqual({
+      yimushuliang: 32,
+      jldw: '株',
+      kssl: 7,
+    });
+    expect(run({ xiongjing: 23.5 }, { partial: true }).errors).toEqual([]);
+  });
+
+  it('refuses a negative or absurd quantity by its unit’s limit', () => {
+    expect(byField(run({ yimushuliang: -1, jldw: '吨' })).yimushuliang).toBe('疫木数量不能小于 0');
+    expect(byField(run({ yimushuliang: 600, jldw: '吨' })).yimushuliang).toBe('疫木数量不能大于 500 吨');
+    expect(run({ yimushuliang: 600, jldw: '立方米' }).errors).toEqual([]);
+    expect(byField(run({ yimushuliang: 2001, jldw: '株' })).yimushuliang).toBe('疫木数量不能大于 2000 株');
+    expect(byField(run({ kssl: 5001 })).kssl).toBe('枯死株数不能大于 5000 株');
+    expect(byField(run({ xiongjing: 178 }, { partial: true })).xiongjing).toBe('胸径不能大于 150 cm');
+  });
+
+  it('refuses a unit not in the table’s list', () => {
+    expect(byField(run({ yimushuliang: 3, jldw: '公斤' })).jldw).toBe('计量单位的值“公斤”不在选项中');
+  });
+
+  it('without a unit, holds the quantity to the strictest unit offered (it would count as trees)', () => {
+    const r = run({ yimushuliang: 12.5 });
+    expect(byField(r).yimushuliang).toBe('疫木数量须为整数，不能为 12.5');
+    expect(byField(r).jldw).toBe('计量单位为必填项');
+    expect(byField(run({ yimushuliang: 800 })).yimushuliang).toBe('疫木数量不能大于 500');
+  });
+
+  it('checks a correction of the quantity alone in the stored unit', () => {
+    const tons = { yimushuliang: 20, jldw: '吨' };
+    const trees = { yimushuliang: 20, jldw: '株' };
+    expect(run({ yimushuliang: 12.5 }, { partial: true, current: tons })).toEqual({
+      values: { yimushuliang: 12.5 },
+      errors: [],
+    });
+    expect(byField(run({ yimushuliang: 12.5 }, { partial: true, current: trees })).yimushuliang).toContain(
+      '须为整数',
+    );
+    // The unit alone: the stored quantity must hold in the new one; a new pair is checked together.
+    const toTrees = run({ jldw: '株' }, { partial: true, current: { yimushuliang: 12.5, jldw: '吨' } });
+    expect(byField(toTrees).yimushuliang).toBe('疫木数量以“株”计，须为整数，不能为 12.5');
+    expect(toTrees.values).toEqual({ jldw: '株' });
+    expect(
+      run({ jldw: '株', yimushuliang: 12 }, { partial: true, current: { yimushuliang: 12.5, jldw: '吨' } })
+        .errors,
+    ).toEqual([]);
+    expect(run({ jldw: '立方米' }, { partial: true, current: tons }).errors).toEqual([]);
+  });
+});

@@ -1,4 +1,14 @@
-import { type ColumnDescriptor, type FieldError, fileKindLabels, type Lang, t } from '@pineguard/contract';
+import {
+  type ColumnDescriptor,
+  type FieldError,
+  fileKindLabels,
+  isCountUnit,
+  type Lang,
+  type MessageKey,
+  quantityLimits,
+  t,
+  unitOfQuantity,
+} from '@pineguard/contract';
 
 /** What validation needs to know of a referenced file. */
 export type FileFact = { projectCode: string; kind: string };
@@ -23,6 +33,31 @@ function listOf(v: unknown): string[] | undefined {
       .map((x) => x.trim())
       .filter(Boolean);
   return undefined;
+}
+
+type Say = (key: MessageKey, params?: Record<string, string | number>) => void;
+
+/**
+ * A number against its column's limits and unit: the range, whole numbers for a count (株, 头, …
+ * or `integer`), the limit of its unit (per-unit limits of a unit field, else `max`). Answers the
+ * number, or undefined after saying what is wrong.
+ */
+function checkNumber(
+  c: ColumnDescriptor,
+  raw: unknown,
+  unit: string,
+  unitOptions: string[],
+  say: Say,
+): number | undefined {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isFinite(n)) return void say('fieldNotNumber');
+  const { integer, max } = quantityLimits(c, unit, unitOptions);
+  if (c.rules.min !== undefined && n < c.rules.min) return void say('fieldBelowMin', { min: c.rules.min });
+  if (integer && !Number.isInteger(n))
+    return void say(isCountUnit(unit) ? 'fieldNotIntegerUnit' : 'fieldNotInteger', { unit, value: n });
+  if (max !== undefined && n > max)
+    return void say(unit ? 'fieldAboveUnitMax' : 'fieldAboveMax', { max, unit });
+  return n;
 }
 
 /** File ids referenced by photo/video fields of `fields` (for one batched lookup). */
@@ -59,27 +94,29 @@ export function validateFields(
   for (const key of Object.keys(fields)) {
     if (!active.has(key)) errors.push({ field: key, message: t(lang, 'fieldUnknown', { code: key }) });
   }
+  const unitOptions = (c: ColumnDescriptor) =>
+    (active.get(c.rules.unitColumn ?? '')?.rules.options ?? []).map((o) => o.value);
   for (const c of active.values()) {
-    if (ctx.partial && !(c.code in fields)) continue;
-    const raw = fields[c.code];
     const label = c.value;
     const err = (key: Parameters<typeof t>[1], params: Record<string, string | number> = {}) =>
       errors.push({ field: c.code, message: t(lang, key, { label, ...params }) });
+    if (ctx.partial && !(c.code in fields)) {
+      // A correction of the unit alone: the stored quantity must hold in the new unit (12.5 吨 → 株 is refused).
+      const by = c.rules.unitColumn;
+      const kept = ctx.current?.[c.code];
+      if (c.fldInput === 'number' && by && by in fields && !isEmpty(kept))
+        checkNumber(c, kept, unitOfQuantity(c, fields, ctx.current), unitOptions(c), err);
+      continue;
+    }
+    const raw = fields[c.code];
     if (isEmpty(raw)) {
       if (c.rules.required) err('fieldRequired');
       continue;
     }
     switch (c.fldInput) {
       case 'number': {
-        const n =
-          typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-        if (!Number.isFinite(n)) {
-          err('fieldNotNumber');
-          break;
-        }
-        if (c.rules.min !== undefined && n < c.rules.min) err('fieldBelowMin', { min: c.rules.min });
-        else if (c.rules.max !== undefined && n > c.rules.max) err('fieldAboveMax', { max: c.rules.max });
-        else values[c.code] = n;
+        const n = checkNumber(c, raw, unitOfQuantity(c, fields, ctx.current), unitOptions(c), err);
+        if (n !== undefined) values[c.code] = n;
         break;
       }
       case 'date': {

@@ -46,9 +46,9 @@ export const builtinMeasures: Measure[] = [
           value: '胸径',
           fldInput: 'number',
           fldDescript: '离地1.3米处直径',
-          rules: { required: true, min: 1, max: 200, unit: 'cm' },
+          rules: { required: true, min: 1, max: 150, unit: 'cm' },
         },
-        { code: 'shugao', value: '树高', fldInput: 'number', rules: { min: 0.5, max: 60, unit: 'm' } },
+        { code: 'shugao', value: '树高', fldInput: 'number', rules: { min: 0.5, max: 50, unit: 'm' } },
         {
           code: 'dungao',
           value: '伐桩高度',
@@ -68,7 +68,12 @@ export const builtinMeasures: Measure[] = [
         { code: 'pic_before', value: '伐前照片', fldInput: 'photo', rules: { required: true } },
         { code: 'pic_stump', value: '伐桩照片', fldInput: 'photo', rules: { required: true } },
         { code: 'pic_treated', value: '伐桩处理后照片', fldInput: 'photo', rules: { required: true } },
-        { code: 'pic_pile', value: '疫木堆放照片', fldInput: 'photo' },
+        {
+          code: 'pic_pile',
+          value: '疫木堆放照片',
+          fldInput: 'photo',
+          fldDescript: '树干和直径1厘米以上枝桠一并归堆',
+        },
         { code: 'vdo_work', value: '作业视频', fldInput: 'video' },
         remarks,
       ],
@@ -88,7 +93,14 @@ export const builtinMeasures: Measure[] = [
           code: 'yimushuliang',
           value: '疫木数量',
           fldInput: 'number',
-          rules: { required: true, min: 0, max: 100000 },
+          fldDescript: '按计量单位填写：株为整数；吨、立方米含直径1厘米以上枝桠',
+          rules: {
+            required: true,
+            min: 0,
+            max: 2000,
+            unitColumn: 'jldw',
+            maxByUnit: { 株: 2000, 吨: 500, 立方米: 1000 },
+          },
         },
         {
           code: 'jldw',
@@ -126,7 +138,7 @@ export const builtinMeasures: Measure[] = [
           code: 'kssl',
           value: '枯死株数',
           fldInput: 'number',
-          rules: { required: true, min: 0, max: 10000, unit: '株' },
+          rules: { required: true, min: 0, max: 5000, unit: '株', integer: true },
         },
         {
           code: 'shuzhong',
@@ -134,7 +146,7 @@ export const builtinMeasures: Measure[] = [
           fldInput: 'select',
           rules: { required: true, options: treeSpecies },
         },
-        { code: 'pjxj', value: '平均胸径', fldInput: 'number', rules: { min: 1, max: 200, unit: 'cm' } },
+        { code: 'pjxj', value: '平均胸径', fldInput: 'number', rules: { min: 1, max: 150, unit: 'cm' } },
         {
           code: 'dcfs',
           value: '调查方式',
@@ -165,7 +177,7 @@ export const builtinMeasures: Measure[] = [
           code: 'tnsl',
           value: '天牛数量',
           fldInput: 'number',
-          rules: { required: true, min: 0, max: 10000, unit: '头' },
+          rules: { required: true, min: 0, max: 1000, unit: '头', integer: true },
         },
         { code: 'yxgh', value: '是否更换诱芯', fldInput: 'select', rules: { options: yesNo } },
         { code: 'pic_trap', value: '诱捕器照片', fldInput: 'photo', rules: { required: true } },
@@ -173,4 +185,29 @@ export const builtinMeasures: Measure[] = [
       ],
     },
   },
+];
+
+/**
+ * Built-in fields as earlier versions shipped them, where they differ from today's. A field still
+ * exactly as shipped was never edited: ensureStandards gives it today's rules and description
+ * (raising its table's version). See decision 26-units-and-limits.
+ */
+export const formerBuiltins: {
+  table: string;
+  code: string;
+  fldDescript?: string;
+  rules?: ColumnRules;
+}[] = [
+  { table: 'gbcfcz0101', code: 'xiongjing', rules: { required: true, min: 1, max: 200, unit: 'cm' } },
+  { table: 'gbcfcz0101', code: 'shugao', rules: { min: 0.5, max: 60, unit: 'm' } },
+  { table: 'gbcfcz0101', code: 'pic_pile', fldDescript: '' },
+  {
+    table: 'gbymfs0101',
+    code: 'yimushuliang',
+    fldDescript: '',
+    rules: { required: true, min: 0, max: 100000 },
+  },
+  { table: 'gbksdc0101', code: 'kssl', rules: { required: true, min: 0, max: 10000, unit: '株' } },
+  { table: 'gbksdc0101', code: 'pjxj', rules: { min: 1, max: 200, unit: 'cm' } },
+  { table: 'gbycjc0101', code: 'tnsl', rules: { required: true, min: 0, max: 10000, unit: '头' } },
 ];

@@ -48,6 +48,39 @@ export async function insertMissingBuiltins(db: Executor): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** The built-in tables' fields as stored (what ensureStandards upgrades). */
+export async function builtinColumns(db: Executor) {
+  const rows = await db
+    .select({
+      tableCode: columnDescriptors.tableCode,
+      code: columnDescriptors.code,
+      fldDescript: columnDescriptors.fldDescript,
+      rules: columnDescriptors.rules,
+      retiredAt: columnDescriptors.retiredAt,
+    })
+    .from(columnDescriptors)
+    .innerJoin(standardTables, eq(standardTables.code, columnDescriptors.tableCode))
+    .where(eq(standardTables.builtIn, true));
+  return rows.map(({ retiredAt, ...r }) => ({ ...r, retired: retiredAt !== null }));
+}
+
+/** Sets a field's description and rules (a built-in upgrade); the caller raises the table's version. */
+export async function setColumnDefinition(
+  db: Executor,
+  c: { tableCode: string; code: string; fldDescript: string; rules: ColumnRules },
+): Promise<void> {
+  await db
+    .update(columnDescriptors)
+    .set({ fldDescript: c.fldDescript, rules: c.rules })
+    .where(and(eq(columnDescriptors.tableCode, c.tableCode), eq(columnDescriptors.code, c.code)));
+}
+
+/** Every field of one table, retired ones included (what a field's unit rules are checked against). */
+export async function columnsOf(db: Executor, tableCode: string) {
+  const rows = await db.select().from(columnDescriptors).where(eq(columnDescriptors.tableCode, tableCode));
+  return rows.map((c) => ({ ...c, retired: c.retiredAt !== null }));
+}
+
 export async function tablesWithColumns(db: Executor, codes?: string[]): Promise<StandardTableItem[]> {
   const tables = await db
     .select()

@@ -56,8 +56,10 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: saveColumnBody,
       response: { 200: envelope(columnDescriptor) },
     },
-    handler: async (req) =>
-      ok(await standards.saveColumn(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
+    handler: async (req) => {
+      const lang = requestLang(req);
+      return ok(await standards.saveColumn(deps, authOf(req), req.body, lang), t(lang, 'saved'));
+    },
   });
 
   app.post('/api/standard/retireColumn', {
@@ -114,8 +116,10 @@ export const standardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: saveFactorBody,
       response: { 200: envelope(factorItem) },
     },
-    handler: async (req) =>
-      ok(await standards.saveFactor(deps, authOf(req), req.body), t(requestLang(req), 'saved')),
+    handler: async (req) => {
+      const lang = requestLang(req);
+      return ok(await standards.saveFactor(deps, authOf(req), req.body, lang), t(lang, 'saved'));
+    },
   });
 
   app.delete('/api/yinzi/delete', {

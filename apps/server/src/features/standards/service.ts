@@ -1,16 +1,64 @@
-import type { MeasureItem, StandardTableItem } from '@pineguard/contract';
+import {
+  type ColumnRules,
+  ErrorCode,
+  type FieldError,
+  type Lang,
+  type MeasureItem,
+  quantityRuleProblems,
+  type StandardTableItem,
+  unitFieldProblems,
+} from '@pineguard/contract';
 import type { AppDeps } from '../../platform/deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { holdingsText } from '../../platform/holdings.ts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail } from '../../platform/errors.ts';
 import * as records from '../records/index.ts';
 import * as q from './queries.ts';
+import { builtinUpgrades, quantityKeys } from './upgrade.ts';
 
-/** Adds the built-in measures, tables and fields that are missing; never overwrites edits. */
-export function ensureStandards(db: Executor): Promise<void> {
-  return q.insertMissingBuiltins(db);
+/**
+ * Adds the built-in measures, tables and fields that are missing, and brings installed built-in
+ * fields to today's definitions where nobody edited them (upgrade.ts: the units and limits of
+ * issue 26); each table changed gets a new descriptor version. Runs at start, under the start lock.
+ */
+export async function ensureStandards(db: Executor): Promise<void> {
+  await q.insertMissingBuiltins(db);
+  const upgrades = builtinUpgrades(await q.builtinColumns(db));
+  if (!upgrades.length) return;
+  await db.transaction(async (tx) => {
+    for (const u of upgrades) await q.setColumnDefinition(tx, u);
+    for (const table of new Set(upgrades.map((u) => u.tableCode))) await q.bumpVersion(tx, table);
+  });
+}
+
+/** A refusal naming the fields, as a record's field errors are answered. */
+function refused(errors: FieldError[]): AppError {
+  return new AppError(
+    ErrorCode.validation,
+    'fieldErrors',
+    { text: errors.map((e) => e.message).join('；') },
+    { fields: errors },
+  );
+}
+
+/**
+ * The rules to store: quantity declarations the request leaves out are kept from the stored field
+ * (a form that does not know them must not strip a quantity of its unit); `unitColumn: ''` and
+ * `maxByUnit: {}` clear them.
+ */
+function rulesToStore(given: ColumnRules, before: ColumnRules | undefined, sameType: boolean): ColumnRules {
+  const rules: ColumnRules = { ...given };
+  if (before && sameType) {
+    for (const k of quantityKeys) {
+      if (k !== 'unit' && rules[k] === undefined && before[k] !== undefined)
+        Object.assign(rules, { [k]: before[k] });
+    }
+  }
+  if (rules.unitColumn === '') delete rules.unitColumn;
+  if (rules.maxByUnit && !Object.keys(rules.maxByUnit).length) delete rules.maxByUnit;
+  return rules;
 }
 
 export function tablesWithColumns(db: Executor, codes?: string[]): Promise<StandardTableItem[]> {
@@ -86,20 +134,39 @@ export async function saveTable(
   return (await q.tablesWithColumns(db, [input.code]))[0]!;
 }
 
-/** Adds or changes a field. Saving a retired field brings it back; its code and type never change meaning. */
-export async function saveColumn(deps: AppDeps, auth: AuthContext, input: q.ColumnInput) {
+/**
+ * Adds or changes a field. Saving a retired field brings it back; its code and type never change
+ * meaning. A quantity's unit rules are checked against the table's other fields (contract
+ * quantityRuleProblems), and a select field other quantities take their unit from keeps units as options.
+ */
+export async function saveColumn(
+  deps: AppDeps,
+  auth: AuthContext,
+  given: q.ColumnInput,
+  lang: Lang = 'zh-CN',
+) {
   const { db } = deps.database;
-  if (!(await q.findTable(db, input.tableCode))) throw fail.notFound();
+  if (!(await q.findTable(db, given.tableCode))) throw fail.notFound();
   await refuseBeyond(
     db,
     'columns',
-    input.code,
-    input.tableCode,
+    given.code,
+    given.tableCode,
     metadataLimits.columnsPerTable,
     'tooManyColumns',
   );
-  const { tableCode, code } = input;
+  const { tableCode, code } = given;
   const before = await q.findColumn(db, tableCode, code);
+  const input = {
+    ...given,
+    rules: rulesToStore(given.rules, before?.rules, before?.fldInput === given.fldInput),
+  };
+  const siblings = await q.columnsOf(db, tableCode);
+  const problems = [
+    ...quantityRuleProblems(input, siblings, lang),
+    ...unitFieldProblems(input, siblings, lang),
+  ];
+  if (problems.length) throw refused(problems);
   // Once records hold a column, its type never changes meaning: a new type needs a new code.
   if (before && before.fldInput !== input.fldInput && (await records.columnHasValues(db, tableCode, code))) {
     throw fail.invalid('columnTypeLocked', { code });
@@ -121,8 +188,15 @@ export async function saveColumn(deps: AppDeps, auth: AuthContext, input: q.Colu
   return (await q.tablesWithColumns(db, [tableCode]))[0]!.columns.find((c) => c.code === code)!;
 }
 
-/** Removing a field retires it: records keep their values and still show them as history. */
+/**
+ * Removing a field retires it: records keep their values and still show them as history. A field
+ * another one takes its unit from stays (its quantities would lose their unit).
+ */
 export async function retireColumn(deps: AppDeps, auth: AuthContext, tableCode: string, code: string) {
+  const user = (await q.columnsOf(deps.database.db, tableCode)).find(
+    (c) => !c.retired && c.rules.unitColumn === code,
+  );
+  if (user) throw fail.invalid('unitColumnInUse', { code, user: user.value });
   await deps.database.db.transaction(async (tx) => {
     const retired = await q.retireColumn(tx, tableCode, code);
     if (!retired) throw fail.notFound();
@@ -206,11 +280,15 @@ export function listFactors(deps: AppDeps) {
   return q.listFactors(deps.database.db);
 }
 
+/** A factor (上报因子) has no table yet: its unit and kind are checked, its unit field when it joins a table. */
 export async function saveFactor(
   deps: AppDeps,
   auth: AuthContext,
   input: Parameters<typeof q.upsertFactor>[1],
+  lang: Lang = 'zh-CN',
 ) {
+  const problems = quantityRuleProblems(input, [], lang, { tableless: true });
+  if (problems.length) throw refused(problems);
   await refuseBeyond(
     deps.database.db,
     'factors',
