@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { areaEntry } from './areas.ts';
+import type { Text } from './i18n.ts';
 import { measureItem } from './standards.ts';
+import { DEFAULT_BURN_WINDOW_DAYS } from './units.ts';
 
 export const projectCode = z
   .string()
@@ -10,6 +12,13 @@ export const projectCode = z
 /** A county (6 digits) or township (9 digits) of GB/T 2260. */
 export const projectAreaCode = z.string().regex(/^\d{6}(\d{3})?$/);
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+/**
+ * 焚烧时限: days a felled tree may wait before it is burnt (the QR chain's window). The plan asks
+ * for prompt burning; a project sets its own between these bounds (docs/decisions 26-burn-window).
+ */
+export const burnWindowLimits = { min: 1, max: 120, default: DEFAULT_BURN_WINDOW_DAYS } as const;
+export const burnWindowDays = z.number().int().min(burnWindowLimits.min).max(burnWindowLimits.max);
 
 export const projectBody = z.object({
   code: projectCode,
@@ -20,6 +29,8 @@ export const projectBody = z.object({
   description: z.string().trim().max(500).default(''),
   startDate: month.nullable().default(null),
   endDate: month.nullable().default(null),
+  /** Absent: a new project gets the default, an edit keeps what the project has. */
+  burnWindowDays: burnWindowDays.optional(),
 });
 
 export const projectListBody = pageQuery.extend({
@@ -45,6 +56,8 @@ export const projectItem = z.object({
   sectionCount: z.number().int(),
   memberCount: z.number().int(),
   measureCodes: z.array(z.string()),
+  /** 焚烧时限: days from felling to burning. */
+  burnWindowDays: z.number().int(),
   createdAt: z.string(),
   /** When the project was archived (deleted while empty); null for a live project. */
   archivedAt: z.string().nullable(),
@@ -110,6 +123,9 @@ export const projectMember = z.object({
   phone: z.string().nullable(),
   roleCodes: z.array(z.string()),
   roleNames: z.array(z.string()),
+  /** 标段分配: the sections the member records in as a field worker (codes and names, same order). */
+  sectionCodes: z.array(z.string()),
+  sectionNames: z.array(z.string()),
 });
 export type ProjectMember = z.infer<typeof projectMember>;
 
@@ -130,12 +146,67 @@ export const addMembersBody = z.object({
   roleId: z.number().int().positive(),
 });
 export const removeMemberBody = z.object({ prjCode: projectCode, userId: z.uuid() });
+
 export const sectionIdBody = z.object({ id: z.uuid() });
 
 /** Sections a project may have: the main-project store and the section picker load them whole. */
 export const maxSectionsPerProject = 200;
 /** Members the main-project store carries; the people screens page through the rest. */
 export const mainStoreMemberLimit = 200;
+
+// ---------------------------------------------------------------- section assignment (issue 26)
+
+/**
+ * POST /api/project/memberSections: the sections assigned to members of a project (the page of
+ * members a screen shows). Members with none answer empty lists.
+ */
+export const memberSectionsBody = z.object({
+  ...namedProject,
+  userIds: z.array(z.uuid()).min(1).max(200),
+});
+export const memberSectionsItem = z.object({
+  userId: z.string(),
+  sectionCodes: z.array(z.string()),
+  sectionNames: z.array(z.string()),
+});
+export type MemberSectionsItem = z.infer<typeof memberSectionsItem>;
+export const memberSectionsValue = z.array(memberSectionsItem);
+
+/**
+ * POST /api/project/setMemberSections: replaces the sections a member records in (标段分配).
+ * Only sections of that project; an empty list takes every section away.
+ */
+export const setMemberSectionsBody = z.object({
+  ...namedProject,
+  userId: z.uuid(),
+  sectionCodes: z.array(z.string().trim().min(1).max(32)).max(maxSectionsPerProject),
+});
+export type SetMemberSectionsBody = z.input<typeof setMemberSectionsBody>;
+
+/** What the assignment calls and the field ingestion say, Chinese first. */
+export const sectionAccessTexts = {
+  sectionsNotInProject: {
+    'zh-CN': '标段不属于本项目：{codes}',
+    en: 'These sections are not sections of this project: {codes}',
+  },
+  memberNotInProject: {
+    'zh-CN': '该用户不是本项目的成员，不能分配标段',
+    en: 'This user is not a member of the project; sections cannot be assigned',
+  },
+  /** A field worker's record in a section they are not assigned to (the field: sectionCode). */
+  sectionNotAssigned: {
+    'zh-CN': '您未被分配到标段「{name}」，不能在该标段采集；您可采集的标段：{allowed}',
+    en: 'You are not assigned to the section "{name}" and cannot record there; your sections: {allowed}',
+  },
+  noSectionAssigned: {
+    'zh-CN': '您还没有被分配标段，暂不能采集数据，请联系项目管理员为您分配标段',
+    en: 'You have not been assigned a section yet and cannot record; ask the project administrator to assign you one',
+  },
+  burnWindowHelp: {
+    'zh-CN': '采伐后须在多少天内焚烧（{min}–{max} 天，默认 {default} 天）',
+    en: 'Days within which a felled tree must be burnt ({min}–{max}, default {default})',
+  },
+} satisfies Record<string, Text>;
 
 /**
  * GET /api/project/mainStore: what the project screens need of the selected project in one call

@@ -20,10 +20,16 @@ import {
   roles,
   sections,
   userProjectRoles,
+  userSections,
   users,
 } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import {
+  forgetMemberAssignments,
+  forgetSectionAssignments,
+  renameSectionAssignments,
+} from './assignmentQueries.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -101,6 +107,7 @@ export async function listProjects(db: Executor, filter: ProjectFilter, page: Pa
       sectionCount: Number(sectionCount),
       memberCount: Number(memberCount),
       measureCodes: measureCodes ?? [],
+      burnWindowDays: p.burnWindowDays,
       createdAt: p.createdAt.toISOString(),
       archivedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
     })) satisfies ProjectItem[],
@@ -178,11 +185,19 @@ export async function updateSection(
   id: string,
   values: SectionValues,
 ): Promise<boolean> {
+  const [before] = await db
+    .select({ code: sections.code })
+    .from(sections)
+    .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)));
   const updated = await db
     .update(sections)
     .set(values)
     .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
     .returning({ id: sections.id });
+  // Members assigned to the section (标段分配, by code) stay assigned under its new code.
+  if (updated.length && before && values.code && values.code !== before.code) {
+    await renameSectionAssignments(db, projectCode, before.code, values.code);
+  }
   return updated.length > 0;
 }
 
@@ -198,12 +213,13 @@ export async function insertSection(
   return created!.id;
 }
 
-export function deleteSection(db: Executor, projectCode: string, id: string) {
-  return db
+export async function deleteSection(db: Executor, projectCode: string, id: string) {
+  const [removed] = await db
     .delete(sections)
     .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))
-    .returning(sectionColumns)
-    .then((r) => r[0]);
+    .returning(sectionColumns);
+  if (removed) await forgetSectionAssignments(db, projectCode, removed.code);
+  return removed;
 }
 
 export async function grantRole(db: Executor, projectCode: string, userIds: string[], roleId: number) {
@@ -213,7 +229,7 @@ export async function grantRole(db: Executor, projectCode: string, userIds: stri
     .onConflictDoNothing();
 }
 
-/** Takes every role of a user in a project away and clears the sections they managed there. */
+/** Takes every role of a user in a project away, clears the sections they managed and were assigned there. */
 export async function revokeMember(db: Executor, projectCode: string, userId: string) {
   const removed = await db
     .delete(userProjectRoles)
@@ -224,6 +240,7 @@ export async function revokeMember(db: Executor, projectCode: string, userId: st
       .update(sections)
       .set({ managerId: null })
       .where(and(eq(sections.projectCode, projectCode), eq(sections.managerId, userId)));
+    await forgetMemberAssignments(db, projectCode, userId);
   }
   return removed;
 }
@@ -313,6 +330,13 @@ export async function members(
         phone: users.phone,
         roleCodes: sql<string[]>`array_agg(${roles.code} order by ${roles.id})`,
         roleNames: sql<string[]>`array_agg(${roles.name} order by ${roles.id})`,
+        // 标段分配, the live sections only (rows name a section by code).
+        sectionCodes: sql<string[]>`coalesce((select array_agg(s.code order by s.code) from ${userSections} us
+          join ${sections} s on s.project_code = us.project_code and s.code = us.section_code
+          where us.user_id = ${users.id} and us.project_code = ${projectCode}), '{}')`,
+        sectionNames: sql<string[]>`coalesce((select array_agg(s.name order by s.code) from ${userSections} us
+          join ${sections} s on s.project_code = us.project_code and s.code = us.section_code
+          where us.user_id = ${users.id} and us.project_code = ${projectCode}), '{}')`,
       })
       .from(userProjectRoles)
       .innerJoin(users, eq(users.id, userProjectRoles.userId))

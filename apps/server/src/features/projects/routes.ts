@@ -38,6 +38,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { managedProject } from '../../platform/scope.ts';
+import { assignmentRoutes } from './assignmentRoutes.ts';
 import * as projects from './service.ts';
 
 const tags = ['projects'];
@@ -382,4 +383,6 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => ok(await projects.mainStore(deps, managedProject(req))),
   });
+
+  await assignmentRoutes(app, {});
 };
