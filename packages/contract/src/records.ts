@@ -391,7 +391,13 @@ export type TableSummary = z.infer<typeof tableSummaryValue>;
 /** GET /api/collect/setup: what the field app needs for the selected project. */
 export const collectSetupValue = z.object({
   project: z.object({ code: z.string(), name: z.string() }),
+  /** The sections the caller may record in: a field worker's assigned ones, else all. */
   sections: z.array(z.object({ code: z.string(), name: z.string() })),
+  /**
+   * True for a field worker (role worker), whose sections are those assigned to them (标段分配);
+   * with none, the app asks them to see the project administrator.
+   */
+  assignedOnly: z.boolean(),
   /** The project's standard tables (its control measures' tables), active columns only. */
   tables: z.array(standardTableItem),
 });

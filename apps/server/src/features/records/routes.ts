@@ -53,7 +53,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: 12 * 1024 * 1024,
     schema: {
       tags,
-      summary: '现场采集记录批量上传（每次最多 500 条，按 uuid 幂等）',
+      summary: '现场采集记录批量上传（每次最多 500 条，按 uuid 幂等；劳务人员只能在分配的标段采集）',
       body: collectBody,
       response: { 200: envelope(collectValue) },
     },
@@ -69,10 +69,10 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'files.upload' },
     schema: {
       tags,
-      summary: '现场采集准备：项目、标段、标准表及字段',
+      summary: '现场采集准备：项目、可采集的标段（劳务人员为分配给本人的标段）、标准表及字段',
       response: { 200: envelope(collectSetupValue) },
     },
-    handler: async (req) => ok(await records.fieldSetup(deps, projectOf(req))),
+    handler: async (req) => ok(await records.fieldSetup(deps, authOf(req), projectOf(req))),
   });
 
   app.post('/api/collect/states', {
@@ -363,10 +363,11 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'records.read', projectOf: prjCodeInQuery },
     schema: {
       tags,
-      summary: '数据中心：项目各标准表的记录数（按状态）和最近数据日期',
+      summary: '数据中心：项目各标准表的记录数（按状态）和最近数据日期；标段负责人只计本人负责的标段',
       querystring: tableSummaryQuery,
       response: { 200: envelope(tableSummaryValue) },
     },
-    handler: async (req) => ok(await records.tableSummary(deps, managedProject(req, req.query.prjCode))),
+    handler: async (req) =>
+      ok(await records.tableSummary(deps, authOf(req), managedProject(req, req.query.prjCode))),
   });
 };

@@ -38,6 +38,7 @@ import * as standards from '../standards/index.ts';
 import type { TableSummary } from '@pineguard/contract';
 import * as q from './queries.ts';
 import { measuresChange, measuresOf, scaled } from './rollup.ts';
+import { isFieldWorker, recordableSections, sectionRefusal } from './sectionAccess.ts';
 
 const rollupMemo = new Memo<q.RollupRow[]>(2_000, 2_000);
 import { type FileFact, mediaIds, searchTextOf, searchToken, validateFields } from './validate.ts';
@@ -64,7 +65,10 @@ type ProjectContext = {
   projectCode: string;
   areaCode: string;
   areaName: string;
-  sections: Map<string, { areaCodes: string[]; areaNames: string[]; managerId: string | null }>;
+  sections: Map<
+    string,
+    { code: string; name: string; areaCodes: string[]; areaNames: string[]; managerId: string | null }
+  >;
   /** The townships of the project's county (code → name), to name a township the device sent as a code. */
   townships: Map<string, string>;
 };
@@ -157,6 +161,10 @@ export async function ingest(
     return d ? mediaIds(d.columns, r.fields) : [];
   });
   const facts = await fileFacts(db, ids);
+  // A field worker records only in their assigned sections (one lookup for the whole batch).
+  const allowed = await recordableSections(db, auth, projectCode);
+  const sectionName = (code: string) => ctx.sections.get(code)?.name ?? code;
+  const refusedBySection = new Set<string>();
 
   const results: CollectResult[] = [];
   const rows: q.RecordInsert[] = [];
@@ -176,6 +184,11 @@ export async function ingest(
     const section = ctx.sections.get(r.sectionCode);
     if (!section)
       errors.push({ field: 'sectionCode', message: t(lang, 'sectionUnknown', { code: r.sectionCode }) });
+    const refusal = section && sectionRefusal(lang, allowed, section, sectionName);
+    if (refusal) {
+      errors.push(refusal);
+      if (errors.length === 1) refusedBySection.add(r.id);
+    }
     if (JSON.stringify(r.fields).length > MAX_FIELDS_BYTES) {
       errors.push({
         field: 'fields',
@@ -254,9 +267,13 @@ export async function ingest(
   });
   forgetTotals();
   const notInserted = rows.filter((row) => !stored.has(row.id!)).map((row) => row.id!);
-  const owners = await q.projectsOfIds(db, notInserted);
+  // A resend of what was stored before the worker's sections changed is still "stored once".
+  const owners = await q.projectsOfIds(db, [...notInserted, ...refusedBySection]);
   const firstSeen = new Set<string>();
   return results.map((res) => {
+    if (res.status === 'rejected' && refusedBySection.has(res.uuid) && owners.get(res.uuid) === projectCode) {
+      return { uuid: res.uuid, status: 'duplicate', id: res.uuid };
+    }
     if (res.status !== 'created') return res;
     const again = firstSeen.has(res.uuid);
     firstSeen.add(res.uuid);
@@ -601,7 +618,6 @@ async function totalOf(db: Executor, raw: string | number, counted: boolean, whe
   );
   return { total: Math.max(n, estimate), totalExact: false };
 }
-
 
 /* ------------------------------------------------------------------ checks after a write */
 
@@ -1105,15 +1121,36 @@ export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey
 export const rollupVersion = () => rollupMemo.version;
 export type { RollupFilter, RollupKey, RollupRow } from './queries.ts';
 
-/** The data centre's overview: every standard table of the project, live records by state, last day. */
-export async function tableSummary(deps: AppDeps, projectCode: string): Promise<TableSummary> {
+/**
+ * The data centre's overview: every standard table of the project, live records by state, last
+ * day. A section manager's figures are their sections' only, like their list and dashboard.
+ */
+export async function tableSummary(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+): Promise<TableSummary> {
   const { db } = deps.database;
   const tables = await standards.projectTables(db, projectCode);
   const codes = tables.map((tb) => tb.code);
-  const [sums, last] = await Promise.all([
-    q.rollupSums(db, { projectCodes: [projectCode], tableCodes: codes }, ['table', 'state']),
-    q.lastDays(db, projectCode),
-  ]);
+  const scope = await sectionScope(db, auth, projectCode);
+  const filter = { projectCodes: [projectCode], tableCodes: codes, sectionCodes: scope };
+  let sums: q.RollupRow[];
+  let last: Map<string, string>;
+  if (scope) {
+    // Per day too, for the last day within the sections (the project-wide lastDays would tell
+    // a section manager when other sections last recorded).
+    sums = await q.rollupSums(db, filter, ['table', 'state', 'day']);
+    last = new Map();
+    for (const r of sums) {
+      if (r.n > 0 && r.table && r.day && r.day > (last.get(r.table) ?? '')) last.set(r.table, r.day);
+    }
+  } else {
+    [sums, last] = await Promise.all([
+      q.rollupSums(db, filter, ['table', 'state']),
+      q.lastDays(db, projectCode),
+    ]);
+  }
   return tables.map((tb) => {
     const states = { '10': 0, '20': 0, '30': 0, '40': 0 };
     for (const r of sums) {
@@ -1153,17 +1190,24 @@ export function recordSectionScope(db: Executor, auth: AuthContext, projectCode:
 
 /* ---- The field app ---- */
 
-/** What the field app needs for the selected project: its name, sections and standard tables. */
-export async function fieldSetup(deps: AppDeps, projectCode: string) {
+/**
+ * What the field app needs for the selected project: its name, the sections the caller may
+ * record in (a field worker's assigned ones) and its standard tables.
+ */
+export async function fieldSetup(deps: AppDeps, auth: AuthContext, projectCode: string) {
   const { db } = deps.database;
-  const [name, sections, tables] = await Promise.all([
+  const [name, sections, tables, allowed] = await Promise.all([
     projects.projectName(db, projectCode),
     projects.listSections(db, projectCode),
     standards.projectTables(db, projectCode),
+    recordableSections(db, auth, projectCode),
   ]);
   return {
     project: { code: projectCode, name: name ?? projectCode },
-    sections: sections.map((s) => ({ code: s.code, name: s.name })),
+    sections: sections
+      .filter((s) => !allowed || allowed.has(s.code))
+      .map((s) => ({ code: s.code, name: s.name })),
+    assignedOnly: isFieldWorker(auth),
     tables: tables.filter((t) => !t.retired),
   };
 }
