@@ -22,6 +22,10 @@ import { usersRoutes } from './features/users/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
 import { setBurnPointFlags } from './features/records/index.ts';
 import { recordsRoutes } from './features/records/routes.ts';
+import { examine as examineRecords } from './features/records/service.ts';
+import { wireAnomalyChecks } from './features/anomalies/index.ts';
+import { anomaliesRoutes } from './features/anomalies/routes.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { workersRoutes } from './features/workers/routes.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
@@ -117,6 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes);
   // Records flag burn records naming a suspended or unknown burn point (records do not import burn points).
   setBurnPointFlags(pointFlags);
+  // 疑点: the QR chain and value checks after each records write (the seed wires them too); a
+  // confirmation may reject the record through records' review.
+  wireAnomalyChecks({
+    rejectRecords: (d, auth, projectCode, ids, reason) =>
+      examineRecords(d, auth, projectCode, { ids, action: 'reject', reason }),
+  });
   await app.register(recordsRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
@@ -137,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(burnReportsRoutes);
   await app.register(gisMapRoutes);
   await app.register(safetyRoutes);
+  await app.register(anomaliesRoutes);
+  await app.register(reconciliationRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Text } from './i18n.ts';
+import type { Lang, Text } from './i18n.ts';
+import { qrScanQuery, qrScanValue } from './qrTags.ts';
+import { dayText } from './reconciliation.ts';
 
 /**
  * 疑点 kinds (issue 26). Each is raised by the server on a write (or by migration 0022 for
@@ -62,3 +64,292 @@ export const anomalyStateLabels: Record<AnomalyState, Text> = {
   confirmed: { 'zh-CN': '已确认', en: 'Confirmed' },
   cleared: { 'zh-CN': '已消除', en: 'Cleared' },
 };
+
+/* ------------------------------------------------------------------ API (issue 26) */
+
+const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+const sectionCode = z.string().trim().min(1).max(64);
+
+/** Most anomalies one page carries, and most one resolution moves. */
+export const MAX_ANOMALY_PAGE = 100;
+export const MAX_ANOMALY_RESOLVE = 100;
+export const ANOMALY_NOTE_MAX = 500;
+
+/** One 疑点 as the list, the record drawer and the scan page show it. */
+export const anomalyItem = z.object({
+  id: z.string(),
+  recordId: z.string(),
+  tableCode: z.string(),
+  sectionCode: z.string(),
+  /** The record's China day. */
+  day: z.string(),
+  kind: anomalyKind,
+  /** The QR tag concerned ('' for kinds about the record's own values). */
+  tagCode: z.string(),
+  /** The other record of the evidence (the first felling of a tag felled twice…). */
+  otherRecordId: z.string().nullable(),
+  /** Keys per kind: see `anomalyKinds`; labels in `anomalyEvidenceLabels`. */
+  evidence: z.record(z.string(), z.unknown()),
+  state: anomalyState,
+  note: z.string(),
+  /** Who explained, confirmed or reopened it last (name), and when (China time). */
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  /** When it was raised (or raised again), China time "YYYY-MM-DD HH:mm:ss". */
+  createdAt: z.string(),
+});
+export type AnomalyItem = z.infer<typeof anomalyItem>;
+
+/**
+ * POST /api/anomaly/list: a project's 疑点, newest first, one keyset page at a time (`cursor`
+ * from the previous answer's `nextCursor`). Section managers see their sections only.
+ */
+export const anomalyListBody = z.object({
+  prjCode: optional(z.string().trim().min(1).max(64)),
+  anomalyKind: optional(anomalyKind),
+  sectionCode: optional(sectionCode),
+  state: optional(anomalyState),
+  /** The record's China day, from / to (inclusive). */
+  begin: optional(dayText),
+  end: optional(dayText),
+  cursor: optional(z.string().max(300)),
+  pageSize: z.coerce.number().int().min(1).max(MAX_ANOMALY_PAGE).default(20),
+});
+export type AnomalyListInput = z.input<typeof anomalyListBody>;
+export const anomalyListValue = z.object({
+  list: z.array(anomalyItem),
+  /** Every anomaly of the filter (exact). */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AnomalyListValue = z.infer<typeof anomalyListValue>;
+
+/** GET /api/anomaly/counts: per section and kind, how many are in each state (the dashboard's card). */
+export const anomalyCountsQuery = z.object({ prjCode: optional(z.string().trim().min(1).max(64)) });
+export const anomalyCountRow = z.object({
+  sectionCode: z.string(),
+  kind: anomalyKind,
+  open: z.number().int(),
+  explained: z.number().int(),
+  confirmed: z.number().int(),
+  cleared: z.number().int(),
+});
+export type AnomalyCountRow = z.infer<typeof anomalyCountRow>;
+export const anomalyCountsValue = z.object({
+  rows: z.array(anomalyCountRow),
+  /** Open anomalies of every section the caller sees. */
+  open: z.number().int(),
+});
+export type AnomalyCountsValue = z.infer<typeof anomalyCountsValue>;
+
+/** GET /api/anomaly/record: every anomaly of one record, in any state (the record drawer). */
+export const recordAnomaliesQuery = z.object({
+  prjCode: optional(z.string().trim().min(1).max(64)),
+  id: z.uuid(),
+});
+export const recordAnomaliesValue = z.object({ list: z.array(anomalyItem) });
+export type RecordAnomaliesValue = z.infer<typeof recordAnomaliesValue>;
+
+const anomalyIds = z.array(z.uuid()).min(1).max(MAX_ANOMALY_RESOLVE);
+
+/** POST /api/anomaly/explain: open (or explained) → explained, with the explanation. */
+export const anomalyExplainBody = z.object({
+  prjCode: optional(z.string().trim().min(1).max(64)),
+  ids: anomalyIds,
+  note: z.string().trim().min(1).max(ANOMALY_NOTE_MAX),
+});
+export type AnomalyExplainInput = z.input<typeof anomalyExplainBody>;
+
+/**
+ * POST /api/anomaly/confirm: open or explained → confirmed. `rejectRecord` also rejects the
+ * records (state 40, as 数据审核 does; needs records.review), `note` then being the reason.
+ */
+export const anomalyConfirmBody = z
+  .object({
+    prjCode: optional(z.string().trim().min(1).max(64)),
+    ids: anomalyIds,
+    note: z.string().trim().max(ANOMALY_NOTE_MAX).default(''),
+    rejectRecord: z.boolean().default(false),
+  })
+  .refine((b) => !b.rejectRecord || b.note.length > 0, { path: ['note'], message: 'reasonRequired' });
+export type AnomalyConfirmInput = z.input<typeof anomalyConfirmBody>;
+
+/** POST /api/anomaly/reopen: explained or confirmed → open again (an explanation not accepted). */
+export const anomalyReopenBody = z.object({
+  prjCode: optional(z.string().trim().min(1).max(64)),
+  ids: anomalyIds,
+  note: z.string().trim().max(ANOMALY_NOTE_MAX).default(''),
+});
+export type AnomalyReopenInput = z.input<typeof anomalyReopenBody>;
+
+/** Answer of explain / confirm / reopen: the anomalies moved (others were not in a state to). */
+export const anomalyResolveValue = z.object({
+  changed: z.number().int(),
+  ids: z.array(z.string()),
+  /** Records rejected with a confirmation (0 without `rejectRecord`). */
+  rejected: z.number().int(),
+});
+export type AnomalyResolveValue = z.infer<typeof anomalyResolveValue>;
+
+export const anomalyActions = ['explain', 'confirm', 'reopen'] as const;
+export type AnomalyAction = (typeof anomalyActions)[number];
+/** Which states each resolution moves from, and to. */
+export const anomalyTransitions: Record<AnomalyAction, { from: AnomalyState[]; to: AnomalyState }> = {
+  explain: { from: ['open', 'explained'], to: 'explained' },
+  confirm: { from: ['open', 'explained'], to: 'confirmed' },
+  reopen: { from: ['explained', 'confirmed'], to: 'open' },
+};
+
+/** GET /api/qrInfo/scan's answer: the scan (qrTags) and, detailed, the tag's anomalies (cleared ones left out). */
+export const tagAnomalyItem = anomalyItem.pick({
+  id: true,
+  recordId: true,
+  tableCode: true,
+  sectionCode: true,
+  kind: true,
+  state: true,
+  evidence: true,
+  note: true,
+  createdAt: true,
+});
+export type TagAnomalyItem = z.infer<typeof tagAnomalyItem>;
+export const qrScanAnswer = qrScanValue.extend({ anomalies: z.array(tagAnomalyItem) });
+export type QrScanAnswer = z.infer<typeof qrScanAnswer>;
+
+/* ------------------------------------------------------------------ words */
+
+export const anomalyActionLabels: Record<AnomalyAction, Text> = {
+  explain: { 'zh-CN': '说明', en: 'Explain' },
+  confirm: { 'zh-CN': '确认', en: 'Confirm' },
+  reopen: { 'zh-CN': '重新打开', en: 'Reopen' },
+};
+
+/** Labels of the evidence keys (the drawer's key–value list). */
+export const anomalyEvidenceLabels: Record<string, Text> = {
+  code: { 'zh-CN': '二维码', en: 'QR tag' },
+  issuedTo: { 'zh-CN': '发放项目', en: 'Issued to' },
+  firstRecordId: { 'zh-CN': '首条记录', en: 'First record' },
+  firstAt: { 'zh-CN': '首次时间', en: 'First at' },
+  felledSection: { 'zh-CN': '采伐标段', en: 'Felled in' },
+  burnedSection: { 'zh-CN': '焚烧标段', en: 'Burned in' },
+  felledAt: { 'zh-CN': '采伐时间', en: 'Felled at' },
+  burnedAt: { 'zh-CN': '焚烧日期', en: 'Burned on' },
+  days: { 'zh-CN': '间隔天数', en: 'Days between' },
+  windowDays: { 'zh-CN': '焚烧时限（天）', en: 'Burn window (days)' },
+  stumpCm: { 'zh-CN': '伐桩高度（cm）', en: 'Stump (cm)' },
+  limitCm: { 'zh-CN': '限值（cm）', en: 'Limit (cm)' },
+  field: { 'zh-CN': '字段', en: 'Field' },
+  value: { 'zh-CN': '数值', en: 'Value' },
+};
+
+/** Field labels of the anomaly requests (for contract fields.ts `fieldLabels`; see the lead's note). */
+export const anomalyFieldLabels: Record<string, Text> = {
+  anomalyKind: { 'zh-CN': '疑点类型', en: 'Anomaly kind' },
+  state: { 'zh-CN': '状态', en: 'State' },
+  note: { 'zh-CN': '说明', en: 'Note' },
+  rejectRecord: { 'zh-CN': '同时驳回记录', en: 'Also reject the record' },
+};
+
+/** The permissions this feature adds (for the role editor's labels). */
+export const anomalyPermissionLabels: Record<string, Text> = {
+  'anomalies.read': { 'zh-CN': '查看疑点', en: 'View anomalies' },
+  'anomalies.explain': { 'zh-CN': '说明疑点', en: 'Explain anomalies' },
+  'anomalies.confirm': { 'zh-CN': '确认或重新打开疑点', en: 'Confirm or reopen anomalies' },
+  'reconciliation.read': { 'zh-CN': '查看采伐焚烧核对', en: 'View the felled–burned reconciliation' },
+};
+
+const fill = (template: string, evidence: Record<string, unknown>) =>
+  template.replace(/\{(\w+)\}/g, (m, k: string) => (evidence[k] === undefined ? m : String(evidence[k])));
+
+const sentences: Record<AnomalyKind, Text> = {
+  stump_high: {
+    'zh-CN': '伐桩高度 {stumpCm} cm，超过 {limitCm} cm 的限值',
+    en: 'Stump {stumpCm} cm high, above the {limitCm} cm limit',
+  },
+  count_fractional: {
+    'zh-CN': '{field} 为 {value}，株数应为整数',
+    en: '{field} is {value}: a tree count must be a whole number',
+  },
+  tag_unknown: { 'zh-CN': '二维码 {code} 从未发放', en: 'Tag {code} was never issued' },
+  tag_other_project: {
+    'zh-CN': '二维码 {code} 发放给了项目 {issuedTo}',
+    en: 'Tag {code} was issued to project {issuedTo}',
+  },
+  tag_felled_twice: {
+    'zh-CN': '二维码 {code} 已于 {firstAt} 被另一条采伐记录使用',
+    en: 'Tag {code} was already felled at {firstAt} by another record',
+  },
+  tag_burned_twice: {
+    'zh-CN': '二维码 {code} 已于 {firstAt} 被另一条焚烧记录使用',
+    en: 'Tag {code} was already burned at {firstAt} by another record',
+  },
+  burn_without_felling: {
+    'zh-CN': '二维码 {code} 没有采伐记录',
+    en: 'Tag {code} has no felling record',
+  },
+  burn_other_section: {
+    'zh-CN': '二维码 {code} 在 {felledSection} 采伐，却在 {burnedSection} 焚烧',
+    en: 'Tag {code} was felled in {felledSection} but burned in {burnedSection}',
+  },
+  burn_late: {
+    'zh-CN': '二维码 {code} 采伐后 {days} 天才焚烧，超过 {windowDays} 天的时限',
+    en: 'Tag {code} was burned {days} days after felling, beyond the {windowDays}-day window',
+  },
+};
+
+/** One sentence saying what an anomaly is about, from its evidence. */
+export function anomalyText(kind: AnomalyKind, evidence: Record<string, unknown>, lang: Lang): string {
+  return fill(sentences[kind][lang], evidence);
+}
+
+/** Messages of this feature's refusals (answered through the catalogue's `fieldErrors`). */
+export const anomalyMessages = {
+  notFound: { 'zh-CN': '疑点不存在', en: 'Anomaly not found' },
+  stateInvalid: {
+    'zh-CN': '所选疑点当前状态不能执行此操作',
+    en: 'None of the chosen anomalies can be moved that way from its state',
+  },
+  rejectNeedsReview: {
+    'zh-CN': '驳回记录需要“审核采集数据”权限',
+    en: 'Rejecting a record needs the permission to review collected data',
+  },
+  recordNotRejectable: {
+    'zh-CN': '记录已通过、已驳回或已删除，不能驳回',
+    en: 'The record is approved, rejected or deleted: it cannot be rejected',
+  },
+  rangeReversed: { 'zh-CN': '结束日期不能早于开始日期', en: 'The end date cannot be before the start' },
+  rangeTooLong: {
+    'zh-CN': '日期范围不能超过 {max} 天',
+    en: 'The date range cannot exceed {max} days',
+  },
+  cursorInvalid: { 'zh-CN': '分页游标无效，请从第一页开始', en: 'Invalid page cursor: start from page 1' },
+} satisfies Record<string, Text>;
+
+/**
+ * The notice a section's manager gets when a write raised anomalies in their section (one per
+ * write, however many). Until contract notices.ts lists the kind and messages.ts the key, the
+ * server sends it as an announcement in Chinese (see features/anomalies/check.ts).
+ */
+export const ANOMALY_NOTICE_KIND = 'anomaliesFound';
+export const ANOMALY_NOTICE_KEY = 'noticeAnomalies';
+export const anomalyNoticeText: Text = {
+  'zh-CN': '标段 {section} 新增 {count} 个疑点：{kinds}',
+  en: 'Section {section} has {count} new anomalies: {kinds}',
+};
+
+/**
+ * This feature's calls, for contract endpoints.ts (`...anomalyEndpoints`, placed after the
+ * qrTags entries: the scan answer gains the tag's anomalies).
+ */
+export const anomalyEndpoints = {
+  'POST /api/anomaly/list': { body: anomalyListBody, value: anomalyListValue },
+  'GET /api/anomaly/counts': { query: anomalyCountsQuery, value: anomalyCountsValue },
+  'GET /api/anomaly/record': { query: recordAnomaliesQuery, value: recordAnomaliesValue },
+  'POST /api/anomaly/explain': { body: anomalyExplainBody, value: anomalyResolveValue },
+  'POST /api/anomaly/confirm': { body: anomalyConfirmBody, value: anomalyResolveValue },
+  'POST /api/anomaly/reopen': { body: anomalyReopenBody, value: anomalyResolveValue },
+  'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanAnswer },
+} as const;
+
+export * from './reconciliation.ts';

@@ -29,6 +29,11 @@ export const permissionKeys = [
   'dashboard.read',
   'safety.read',
   'safety.manage',
+  // 疑点 and 核对 (issue 26): explaining is the section's side, confirming or reopening the supervisor's.
+  'anomalies.read',
+  'anomalies.explain',
+  'anomalies.confirm',
+  'reconciliation.read',
   'system.admin',
 ] as const;
 

@@ -1,2 +1,9 @@
 /** The notices feature's public API: what other features may call. */
-export { notify, notifyHolders, pruneNotices, type NoticeBody, type NoticeInput } from './service.ts';
+export {
+  notify,
+  notifyHolders,
+  notifyIn,
+  pruneNotices,
+  type NoticeBody,
+  type NoticeInput,
+} from './service.ts';

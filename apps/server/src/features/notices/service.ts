@@ -39,6 +39,11 @@ export async function notify(
   input: NoticeInput,
   db: Executor = deps.database.db,
 ): Promise<number> {
+  return notifyIn(db, input);
+}
+
+/** `notify` in a transaction, for callers that hold one but no deps (the checks after a records write). */
+export async function notifyIn(db: Executor, input: NoticeInput): Promise<number> {
   const ids = [
     ...new Set([...(input.recipientIds ?? []), ...(input.recipientId ? [input.recipientId] : [])]),
   ];

@@ -7,8 +7,8 @@ import {
   qrExportBody,
   qrListBody,
   qrListValue,
+  qrScanAnswer,
   qrScanQuery,
-  qrScanValue,
   t,
 } from '@pineguard/contract';
 import type { FastifyRequest } from 'fastify';
@@ -98,9 +98,9 @@ export const qrTagsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags,
-      summary: '扫码查看二维码：有效性与状态；本项目登录用户可见采伐、焚烧记录链',
+      summary: '扫码查看二维码：有效性与状态；本项目登录用户可见采伐、焚烧记录链和疑点',
       querystring: qrScanQuery,
-      response: { 200: envelope(qrScanValue) },
+      response: { 200: envelope(qrScanAnswer) },
     },
     handler: async (req) => {
       const token = readToken(req);

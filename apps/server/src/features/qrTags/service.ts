@@ -7,7 +7,7 @@ import {
   normaliseTagCode,
   type QrChainRecord,
   type QrItem,
-  type QrScanValue,
+  type QrScanAnswer,
   TAG_ALPHABET,
   tagCheckChar,
   type TagState,
@@ -18,6 +18,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Page } from '../../platform/pagination.ts';
+import * as anomalies from '../anomalies/index.ts';
 import * as files from '../files/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
@@ -266,9 +267,10 @@ async function* batchPages(db: Executor, projectCode: string, flagId: number, si
 
 /**
  * What scanning a tag shows. Anyone: valid or not, and the state. Signed in to the tag's project
- * with records.read (or super administrator): the batch and the records naming it, with photos.
+ * with records.read (or super administrator): the batch, the records naming it, with photos, and
+ * the tag's anomalies that are not cleared.
  */
-export async function scan(deps: AppDeps, auth: AuthContext | null, raw: string): Promise<QrScanValue> {
+export async function scan(deps: AppDeps, auth: AuthContext | null, raw: string): Promise<QrScanAnswer> {
   const { db } = deps.database;
   const code = normaliseTagCode(raw);
   const empty = {
@@ -281,6 +283,7 @@ export async function scan(deps: AppDeps, auth: AuthContext | null, raw: string)
     sectionCode: null,
     felling: [],
     burning: [],
+    anomalies: [],
   };
   const tag = await q.tagByCode(db, code);
   if (!tag) return empty;
@@ -337,6 +340,13 @@ export async function scan(deps: AppDeps, auth: AuthContext | null, raw: string)
     sectionCode: tag.sectionCode,
     felling: chain.filter((c) => c.kind === 'felling').map(({ kind: _kind, ...c }) => c),
     burning: chain.filter((c) => c.kind === 'burning').map(({ kind: _kind, ...c }) => c),
+    // The tag's 疑点 (felled twice, burned late…), within the caller's sections like the chain.
+    anomalies: await anomalies.tagAnomalies(
+      db,
+      tag.projectCode,
+      code,
+      await records.recordSectionScope(db, auth, tag.projectCode),
+    ),
   };
 }
 

@@ -15,7 +15,7 @@ export type BuiltinRole = {
   menus: number[];
 };
 
-const allProjectMenus = [100, 200, 300, 400, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
+const allProjectMenus = [100, 200, 300, 400, 410, 420, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
 
 export const builtinRoles: BuiltinRole[] = [
   {
@@ -46,8 +46,12 @@ export const builtinRoles: BuiltinRole[] = [
       'exports.create',
       'dashboard.read',
       'safety.read',
+      'anomalies.read',
+      'anomalies.explain',
+      'anomalies.confirm',
+      'reconciliation.read',
     ],
-    menus: [100, 200, 300, 400, 500, 600, 701, 702, 703, 5000, 800, 900],
+    menus: [100, 200, 300, 400, 410, 420, 500, 600, 701, 702, 703, 5000, 800, 900],
   },
   {
     code: 'section_manager',
@@ -67,8 +71,11 @@ export const builtinRoles: BuiltinRole[] = [
       'dashboard.read',
       'safety.read',
       'safety.manage',
+      'anomalies.read',
+      'anomalies.explain',
+      'reconciliation.read',
     ],
-    menus: [100, 300, 400, 500, 701, 703, 704, 705, 800, 900],
+    menus: [100, 300, 400, 410, 420, 500, 701, 703, 704, 705, 800, 900],
   },
   {
     code: 'worker',
@@ -88,8 +95,10 @@ export const builtinRoles: BuiltinRole[] = [
       'workers.read',
       'burnPoints.read',
       'dashboard.read',
+      'anomalies.read',
+      'reconciliation.read',
     ],
-    menus: [100, 200, 300, 400, 500, 601, 603, 701, 703, 900],
+    menus: [100, 200, 300, 400, 410, 420, 500, 601, 603, 701, 703, 900],
   },
 ];
 
@@ -132,6 +141,32 @@ export const builtinGrantChanges: {
   { version: 3, role: 'project_admin', permissions: ['safety.read', 'safety.manage'], menus: [] },
   { version: 3, role: 'supervisor', permissions: ['safety.read'], menus: [] },
   { version: 3, role: 'section_manager', permissions: ['safety.read', 'safety.manage'], menus: [] },
+  // Issue 26: 疑点 and 核对. Section managers explain their sections' anomalies; supervisors (and
+  // project administrators) confirm or reopen; the government viewer reads.
+  {
+    version: 4,
+    role: 'project_admin',
+    permissions: ['anomalies.read', 'anomalies.explain', 'anomalies.confirm', 'reconciliation.read'],
+    menus: [410, 420],
+  },
+  {
+    version: 4,
+    role: 'supervisor',
+    permissions: ['anomalies.read', 'anomalies.explain', 'anomalies.confirm', 'reconciliation.read'],
+    menus: [410, 420],
+  },
+  {
+    version: 4,
+    role: 'section_manager',
+    permissions: ['anomalies.read', 'anomalies.explain', 'reconciliation.read'],
+    menus: [410, 420],
+  },
+  {
+    version: 4,
+    role: 'gov_viewer',
+    permissions: ['anomalies.read', 'reconciliation.read'],
+    menus: [410, 420],
+  },
 ];
 
 /** The newest version of the built-in grants (what a role created now starts at). */
