@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectResult } from '@pineguard/contract';
+import type { CollectResult, CollectSetupValue } from '@pineguard/contract';
 import type { TestApp } from './app.ts';
 
 /**
@@ -19,12 +19,45 @@ export const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_0
 /** The China day of an instant. */
 export const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
 
-/** Signs a demo account in (password pine2026) and selects a project; answers the token. */
+/**
+ * Signs a demo account in (password pine2026) and selects a project; answers the token. A field
+ * worker, who records only in the sections assigned to them (issue 26), is first assigned every
+ * section of the project through the API: these helpers seed figures for other features, as a
+ * crew in each section would; records/sectionAccess.test.ts tests the rule itself.
+ */
 export async function signInTo(t: TestApp, account: string, prjCode: string, client?: number) {
   const token = await t.signIn(account, 'pine2026', client);
   const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
   if (res.code !== 0) throw new Error(res.message);
+  const setup = await t.api<CollectSetupValue>('GET', '/api/collect/setup', { token });
+  if (setup.code === 0 && setup.value.assignedOnly) await assignSections(t, account, prjCode);
   return token;
+}
+
+/**
+ * Assigns a member sections of a demo project (every section unless named) through the API, as
+ * its administrator (demo_admin) would.
+ */
+export async function assignSections(t: TestApp, account: string, prjCode: string, sectionCodes?: string[]) {
+  const admin = await t.signIn('demo_admin', 'pine2026');
+  const selected = await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode } });
+  if (selected.code !== 0) throw new Error(selected.message);
+  const members = await t.api<{ list: { id: string; account: string }[] }>(
+    'POST',
+    '/api/project/prj1UserList',
+    {
+      token: admin,
+      body: { pageNum: 1, pageSize: 50, keyword: account },
+    },
+  );
+  const userId = members.value.list.find((m) => m.account === account)?.id;
+  const all = await t.api<CollectSetupValue>('GET', '/api/collect/setup', { token: admin });
+  const res = await t.api('POST', '/api/project/setMemberSections', {
+    token: admin,
+    body: { userId, sectionCodes: sectionCodes ?? all.value.sections.map((s) => s.code) },
+  });
+  if (res.code !== 0) throw new Error(res.message);
+  await t.api('POST', '/api/user/loginOut', { token: admin });
 }
 
 /** Uploads the PNG as a photo of the caller's project; answers its file id. */

@@ -8,6 +8,7 @@ import {
 } from '@pineguard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { assignSections } from '../../../test/records.ts';
 
 const census = (fields: Record<string, unknown> = {}) => ({
   uuid: randomUUID(),
@@ -35,6 +36,8 @@ describe('field app setup and states', () => {
       return token;
     };
     worker = await select('demo_worker', 'KH2026', 1);
+    // The demo's field worker records in KH-BD01 only (issue 26), whatever the demo seeds.
+    await assignSections(t, 'demo_worker', 'KH2026', ['KH-BD01']);
     jianli = await select('demo_jianli', 'KH2026');
     adminJs = await select('demo_admin', 'JS2026');
   });
@@ -72,11 +75,12 @@ describe('field app setup and states', () => {
     expect(res.value).toMatchObject({ status: 'created', workerName: '徐长根' });
   });
 
-  it('gives a field account its project, sections and the tables of the project’s measures', async () => {
+  it('gives a field account its project, its assigned sections and the tables of the project’s measures', async () => {
     const res = await t.api<CollectSetupValue>('GET', '/api/collect/setup', { token: worker });
     expect(res.code, res.message).toBe(0);
     expect(res.value.project).toEqual({ code: 'KH2026', name: expect.any(String) });
-    expect(res.value.sections.map((s) => s.code)).toEqual(expect.arrayContaining(['KH-BD01', 'KH-BD02']));
+    expect(res.value.sections.map((s) => s.code)).toEqual(['KH-BD01']);
+    expect(res.value.assignedOnly).toBe(true);
     const census = res.value.tables.find((x) => x.code === 'gbksdc0101');
     expect(census?.columns.map((c) => c.code)).toEqual(expect.arrayContaining(['kssl', 'shuzhong']));
     expect(res.value.tables.every((x) => !x.retired && x.columns.every((c) => !c.retired))).toBe(true);

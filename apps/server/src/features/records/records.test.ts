@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { assignSections } from '../../../test/records.ts';
 
 /** A real 1×1 PNG (uploaded as a photo). */
 const png = Buffer.from(
@@ -58,6 +59,8 @@ describe('records', () => {
     jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
     bd = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
     worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
+    // These tests collect in every section of KH2026 (the section rule: sectionAccess.test.ts).
+    await assignSections(t, 'demo_worker', 'KH2026');
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
     const res = new Response(form);
