@@ -58,14 +58,18 @@ describe('built-in roles on existing databases', () => {
     );
     expect(admin.permissions).not.toContain('records.review'); // the administrator's edit stays
     const sup = await role('supervisor');
-    // Version 2's worker permissions and version 3's safety ledger reading.
+    // Version 2's worker permissions, version 3's safety ledger reading, version 4's 疑点 and 核对.
     expect(sup.permissions.sort()).toEqual([
+      'anomalies.confirm',
+      'anomalies.explain',
+      'anomalies.read',
+      'reconciliation.read',
       'records.read',
       'safety.read',
       'workers.export',
       'workers.idNumber',
     ]);
-    expect(sup.menus).toEqual([701, 702, 703]);
+    expect(sup.menus).toEqual([410, 420, 701, 702, 703]);
     expect((await role('gov_viewer')).permissions).toEqual(['records.read']);
 
     // Once upgraded, an administrator's later removal is never put back.
