@@ -6,7 +6,9 @@ import { z } from 'zod';
  *
  * The measures (decision "Overview measures"): found = 枯死株数 of the dead-pine survey,
  * felled = felling records (one per tree), stumps treated = approved felling records,
- * burned = 疫木数量 (株) of burning records; rejected records never count.
+ * burned = 疫木数量 (株) of burning records; rejected records never count. Trees are whole
+ * numbers. Wood burned by weight or volume (疫木数量 in 吨 / 立方米) is kept apart in burnedTons and
+ * burnedM3: never added to trees (decision 26-units-and-limits).
  */
 export const progressMeasures = ['cfcz', 'ymfs', 'ksdc'] as const;
 export type ProgressMeasure = (typeof progressMeasures)[number];
@@ -18,7 +20,14 @@ export const homeDataQuery = z.object({
   scope: z.enum(['project', 'all']).default('project'),
 });
 
-const figures = z.object({ found: z.number(), felled: z.number(), burned: z.number() });
+/** Burnt wood by weight and volume, beside the trees burned (never added to them). */
+const burnedWood = { burnedTons: z.number(), burnedM3: z.number() };
+const figures = z.object({
+  found: z.number().int(),
+  felled: z.number().int(),
+  burned: z.number().int(),
+  ...burnedWood,
+});
 export type PeriodFigures = z.infer<typeof figures>;
 
 export const homeDataValue = z.object({
@@ -27,9 +36,10 @@ export const homeDataValue = z.object({
   /** China day the figures are for (today). */
   day: z.string(),
   cards: z.object({
-    found: z.number(),
-    felled: z.number(),
-    burned: z.number(),
+    found: z.number().int(),
+    felled: z.number().int(),
+    burned: z.number().int(),
+    ...burnedWood,
     stumpsTreated: z.number(),
     /** Sum of the sections' planned trees (project settings); 0 when none is set. */
     planned: z.number(),
@@ -42,7 +52,9 @@ export const homeDataValue = z.object({
   }),
   periods: z.object({ today: figures, week: figures, season: figures }),
   /** 60 China days, oldest first. */
-  trend: z.array(z.object({ day: z.string(), felled: z.number(), burned: z.number() })),
+  trend: z.array(
+    z.object({ day: z.string(), felled: z.number().int(), burned: z.number().int(), ...burnedWood }),
+  ),
   /** Sections by progress (felled / planned), best first. */
   sections: z.array(
     z.object({
@@ -50,9 +62,10 @@ export const homeDataValue = z.object({
       sectionCode: z.string(),
       sectionName: z.string(),
       planned: z.number(),
-      found: z.number(),
-      felled: z.number(),
-      burned: z.number(),
+      found: z.number().int(),
+      felled: z.number().int(),
+      burned: z.number().int(),
+      ...burnedWood,
       percent: z.number().nullable(),
     }),
   ),
@@ -64,9 +77,10 @@ export const homeDataValue = z.object({
         prjCode: z.string(),
         sectionCode: z.string(),
         sectionName: z.string(),
-        found: z.number(),
-        felled: z.number(),
-        burned: z.number(),
+        found: z.number().int(),
+        felled: z.number().int(),
+        burned: z.number().int(),
+        ...burnedWood,
         records: z.number(),
       }),
     ),
@@ -96,9 +110,11 @@ export const processRow = z.object({
   code: z.string(),
   name: z.string(),
   planned: z.number().nullable(),
-  found: z.number(),
-  felled: z.number(),
-  burned: z.number(),
+  found: z.number().int(),
+  felled: z.number().int(),
+  /** Trees burned (株); wood burned by weight and volume apart. */
+  burned: z.number().int(),
+  ...burnedWood,
   /** The chosen measure's figure and its percentage (see the decision), null without a base. */
   value: z.number(),
   percent: z.number().nullable(),

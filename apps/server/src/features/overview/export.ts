@@ -10,6 +10,8 @@ const headers: Record<Lang, Record<string, string>> = {
     found: '发现（株）',
     felled: '采伐（株）',
     burned: '焚烧（株）',
+    burnedTons: '焚烧（吨）',
+    burnedM3: '焚烧（立方米）',
     percent: '完成率（%）',
     cfcz: '采伐进度',
     ymfs: '焚烧进度',
@@ -23,6 +25,8 @@ const headers: Record<Lang, Record<string, string>> = {
     found: 'Found (trees)',
     felled: 'Felled (trees)',
     burned: 'Burned (trees)',
+    burnedTons: 'Burned (t)',
+    burnedM3: 'Burned (m³)',
     percent: 'Done (%)',
     cfcz: 'Felling progress',
     ymfs: 'Burning progress',
@@ -37,8 +41,27 @@ export async function progressWorkbook(list: ProcessList, lang: Lang): Promise<B
   const book = new excel.Workbook();
   const sheet = book.addWorksheet(h[list.type]!);
   sheet.addRow([list.title, h[list.type]]).font = { bold: true };
-  sheet.addRow([h[list.level], h.planned, h.found, h.felled, h.burned, h.percent]).font = { bold: true };
-  const line = (r: ProcessRow) => [r.name, r.planned ?? '', r.found, r.felled, r.burned, r.percent ?? ''];
+  sheet.addRow([
+    h[list.level],
+    h.planned,
+    h.found,
+    h.felled,
+    h.burned,
+    h.burnedTons,
+    h.burnedM3,
+    h.percent,
+  ]).font = { bold: true };
+  // Burned wood has a column per unit: trees, tons and m³ are never added.
+  const line = (r: ProcessRow) => [
+    r.name,
+    r.planned ?? '',
+    r.found,
+    r.felled,
+    r.burned,
+    r.burnedTons,
+    r.burnedM3,
+    r.percent ?? '',
+  ];
   for (const r of list.rows) sheet.addRow(line(r));
   sheet.addRow(line(list.total)).font = { bold: true };
   sheet.columns.forEach((c, i) => (c.width = i === 0 ? 36 : 14));

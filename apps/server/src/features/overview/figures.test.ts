@@ -9,14 +9,26 @@ describe('overview figures from rollup rows', () => {
         { table: 'gbksdc0101', state: '40', n: 1, qty: 100 },
         { table: 'gbcfcz0101', state: '20', n: 4, qty: 0 },
         { table: 'gbcfcz0101', state: '30', n: 1, qty: 0 },
-        { table: 'gbymfs0101', state: '20', n: 3, qty: 12.5 },
+        { table: 'gbymfs0101', state: '20', n: 3, qty: 12 },
         { table: 'gbycjc0101', state: '10', n: 50, qty: 0 },
       ]),
-    ).toEqual({ found: 9, felled: 5, burned: 12.5 });
+    ).toEqual({ found: 9, felled: 5, burned: 12, burnedTons: 0, burnedM3: 0 });
+  });
+
+  it('keeps wood burned in tons and m³ apart from trees, and trees whole', () => {
+    expect(
+      figuresOf([
+        { table: 'gbymfs0101', state: '10', n: 2, qty: 32, tons: 0, m3: 0 },
+        { table: 'gbymfs0101', state: '20', n: 3, qty: 0, tons: 201.2, m3: 12.754 },
+        { table: 'gbymfs0101', state: '40', n: 1, qty: 5, tons: 9, m3: 9 },
+        // A fractional count stored before counts were checked: shown as whole trees.
+        { table: 'gbksdc0101', state: '10', n: 1, qty: 10.6 },
+      ]),
+    ).toEqual({ found: 11, felled: 0, burned: 32, burnedTons: 201.2, burnedM3: 12.75 });
   });
 
   it('computes the chosen measure and its percentage', () => {
-    const f = { found: 30, felled: 20, burned: 5 };
+    const f = { found: 30, felled: 20, burned: 5, burnedTons: 7.5, burnedM3: 0 };
     expect(measureOf('cfcz', f, 80)).toEqual({ value: 20, percent: 25 });
     expect(measureOf('ymfs', f, 80)).toEqual({ value: 5, percent: 25 });
     expect(measureOf('ksdc', f, 0)).toEqual({ value: 30, percent: null });

@@ -111,17 +111,21 @@ describe('overview: dashboard and progress from the rollup', () => {
       found: 15,
       felled: 4,
       burned: 16,
+      burnedTons: 0,
+      burnedM3: 2,
       stumpsTreated: 2,
       planned: 29500,
       progress: 0,
       workersOnDuty: 0,
       pendingReview: 8,
     });
-    expect(v.periods.today).toEqual({ found: 5, felled: 2, burned: 10 });
-    expect(v.periods.week).toEqual({ found: 8, felled: 3, burned: 16 });
-    expect(v.periods.season).toEqual({ found: 15, felled: 4, burned: 16 });
+    // Trees burned and wood burned by volume side by side, never added (the 2 立方米 of b3).
+    const wood = { burnedTons: 0, burnedM3: 2 };
+    expect(v.periods.today).toEqual({ found: 5, felled: 2, burned: 10, ...wood });
+    expect(v.periods.week).toEqual({ found: 8, felled: 3, burned: 16, ...wood });
+    expect(v.periods.season).toEqual({ found: 15, felled: 4, burned: 16, ...wood });
     expect(v.trend).toHaveLength(60);
-    expect(v.trend.at(-1)).toEqual({ day: chinaDay(ago(0)), felled: 2, burned: 10 });
+    expect(v.trend.at(-1)).toEqual({ day: chinaDay(ago(0)), felled: 2, burned: 10, ...wood });
     expect(v.trend.reduce((a, d) => a + d.felled, 0)).toBe(4);
     expect(v.sections.map((s) => [s.sectionCode, s.felled, s.found, s.burned])).toEqual([
       ['KH-BD01', 3, 8, 10],
@@ -137,6 +141,7 @@ describe('overview: dashboard and progress from the rollup', () => {
         found: 5,
         felled: 2,
         burned: 10,
+        ...wood,
         records: 5,
       },
     ]);
@@ -187,6 +192,8 @@ describe('overview: dashboard and progress from the rollup', () => {
       found: 15,
       felled: 4,
       burned: 18,
+      burnedTons: 0,
+      burnedM3: 2,
       value: 4,
     });
     const section = await progress(admin, 'level=section&prjCode=KH2026&type=ymfs');
@@ -195,7 +202,14 @@ describe('overview: dashboard and progress from the rollup', () => {
       ['KH-BD02', 1, 6, 6, 600],
       ['KH-BD03', 0, 0, 0, null],
     ]);
-    expect(section.value.total).toMatchObject({ planned: 29500, felled: 4, burned: 18, percent: 450 });
+    expect(section.value.total).toMatchObject({
+      planned: 29500,
+      felled: 4,
+      burned: 18,
+      burnedM3: 2,
+      percent: 450,
+    });
+    expect(section.value.rows.map((r) => r.burnedM3)).toEqual([2, 0, 0]);
     const township = await progress(admin, 'level=township&prjCode=KH2026&sectionCode=KH-BD01&type=ksdc');
     expect(township.code).toBe(0);
     const byName = Object.fromEntries(
@@ -203,7 +217,13 @@ describe('overview: dashboard and progress from the rollup', () => {
     );
     expect(byName['华埠镇']).toEqual([5, 2, 12]);
     expect(byName['池淮镇']).toEqual([3, 1, 0]);
-    expect(township.value.total).toMatchObject({ found: 8, felled: 3, burned: 12, planned: null });
+    expect(township.value.total).toMatchObject({
+      found: 8,
+      felled: 3,
+      burned: 12,
+      burnedM3: 2,
+      planned: null,
+    });
     // The same table as a workbook.
     const xlsx = await t.app.inject({
       method: 'GET',
@@ -215,8 +235,30 @@ describe('overview: dashboard and progress from the rollup', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(2).getCell(1).value).toBe('标段');
-    expect(sheet.getRow(3).values).toEqual([undefined, section.value.rows[0]!.name, 12000, 8, 3, 12, 400]);
-    expect(sheet.getRow(6).getCell(6).value).toBe(450);
+    // Burned per unit, a column each: trees, tons, cubic metres (never one sum).
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      '标段',
+      '计划（株）',
+      '发现（株）',
+      '采伐（株）',
+      '焚烧（株）',
+      '焚烧（吨）',
+      '焚烧（立方米）',
+      '完成率（%）',
+    ]);
+    expect(sheet.getRow(3).values).toEqual([
+      undefined,
+      section.value.rows[0]!.name,
+      12000,
+      8,
+      3,
+      12,
+      0,
+      2,
+      400,
+    ]);
+    expect(sheet.getRow(6).getCell(8).value).toBe(450);
     const refused = await t.app.inject({
       method: 'GET',
       url: '/api/process/export?level=section&prjCode=JS2026',

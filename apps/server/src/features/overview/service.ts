@@ -28,8 +28,8 @@ import {
   measureTables,
   overviewTables,
   percent,
-  round,
   WAITING,
+  wholeTrees,
 } from './figures.ts';
 
 type Project = { code: string; name: string; areaCode: string };
@@ -213,7 +213,7 @@ async function homeFigures(
   const trend = Array.from({ length: 60 }, (_, i) => {
     const day = daysBefore(today, 59 - i);
     const f = figuresOf(byDay.get(day) ?? []);
-    return { day, felled: f.felled, burned: f.burned };
+    return { day, felled: f.felled, burned: f.burned, burnedTons: f.burnedTons, burnedM3: f.burnedM3 };
   });
 
   // Section ranking by felled / planned.
@@ -298,11 +298,15 @@ function row(
 function totalOf(rows: ProcessRow[], name: string, prjCode: string, type: ProgressMeasure): ProcessRow {
   const plannedKnown = rows.some((r) => r.planned !== null);
   const planned = plannedKnown ? rows.reduce((a, r) => a + (r.planned ?? 0), 0) : null;
-  const f = {
-    found: round(rows.reduce((a, r) => a + r.found, 0)),
-    felled: round(rows.reduce((a, r) => a + r.felled, 0)),
-    burned: round(rows.reduce((a, r) => a + r.burned, 0)),
-  };
+  const sum = (k: 'found' | 'felled' | 'burned' | 'burnedTons' | 'burnedM3') =>
+    rows.reduce((a, r) => a + r[k], 0);
+  const f = wholeTrees({
+    found: sum('found'),
+    felled: sum('felled'),
+    burned: sum('burned'),
+    burnedTons: sum('burnedTons'),
+    burnedM3: sum('burnedM3'),
+  });
   return { prjCode, code: '', name, planned, ...f, ...measureOf(type, f, planned) };
 }
 
@@ -419,7 +423,11 @@ export async function progressList(
         type,
       ),
     )
-    .filter((r) => section.areaNames.includes(r.code) || r.found + r.felled + r.burned > 0);
+    .filter(
+      (r) =>
+        section.areaNames.includes(r.code) ||
+        [r.found, r.felled, r.burned, r.burnedTons, r.burnedM3].some((x) => x > 0),
+    );
   return {
     level,
     type,
