@@ -28,7 +28,7 @@ const server = join(root, 'apps/server');
 const { ensureServerBuilt, serverEntry } = await import('../apps/server/build.mjs');
 if (await ensureServerBuilt()) console.log('Built the server.');
 
-// Memory (docs/decisions.md, "Server memory"): the server keeps ~60 MB of live JS heap; without a
+// Memory (docs/decisions/0078-server-memory.md): the server keeps ~60 MB of live JS heap; without a
 // cap V8 lets the heap grow to several times that between collections, and glibc's per-thread
 // arenas (sharp, scrypt and the pg driver run on threads) keep native memory it never hands back.
 const heapMb = process.env.SERVER_HEAP_MB ?? '256';

@@ -4,7 +4,8 @@ import { recordState } from './records.ts';
 /**
  * GIS map (issue #17, spec §2 /gistest): every record of the selected project on the offline map.
  * The server aggregates: GET /api/gis/cells answers grid cells (count, centre, extent) for the
- * viewport and zoom, or the records themselves once few enough are in view (decision "GIS map").
+ * viewport and zoom, or the records themselves once few enough are in view (docs/decisions/
+ * 0170-gis-grid-aggregation.md, 0171-gis-points-when-few.md).
  */
 
 /** At most this many records come back as points; more in view are answered as cells. */

@@ -254,7 +254,7 @@ export const lwryCensusValue = z.object({
 });
 export type LwryCensus = z.infer<typeof lwryCensusValue>;
 
-/* ---- Clock-in (打卡) from the field app (not in the spec; see docs/decisions.md "Field app") ---- */
+/* ---- Clock-in (打卡) from the field app (not in the spec; docs/decisions/0119-field-clock-in.md) ---- */
 
 /** POST /api/collect/clockIn: the signed-in account's worker clocks in (idempotent by uuid). */
 export const clockInBody = z.object({

@@ -7,7 +7,7 @@ import { jobs } from '../db/schema/index.ts';
 import type { AppDeps } from './deps.ts';
 
 /**
- * Background jobs stored in the `jobs` table (see docs/decisions.md, "Background jobs").
+ * Background jobs stored in the `jobs` table (see docs/decisions/0128-table-based-job-runner.md).
  *
  * A worker claims one due job at a time with `FOR UPDATE SKIP LOCKED` inside a single UPDATE
  * statement, so no transaction stays open while the job runs (PGlite has one connection) and two

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { demoAccounts } from '../seed/demo.ts';
 
 /**
- * The permission matrix of docs/decisions.md, as a table: which built-in roles may call each
- * route of the users/roles/resources/invitations and projects/metadata features in their project. The server must
- * refuse (40300) exactly the calls this table refuses, whatever the request contains.
+ * The permission matrix (docs/decisions/0018-permission-matrix.md) as a table: which built-in roles may call
+ * each route of the users/roles/resources/invitations and projects/metadata features in their project. The server
+ * must refuse (40300) exactly the calls this table refuses, whatever the request contains.
  */
 const projectAdminOnly = [
   'POST /api/user/userList',

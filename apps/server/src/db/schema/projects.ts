@@ -51,7 +51,10 @@ export const sections = pgTable(
     areaCodes: jsonb().$type<string[]>().notNull().default([]),
     plannedTrees: integer(),
     plannedVolume: numeric({ precision: 12, scale: 2, mode: 'number' }),
-    /** Imported boundary: MultiPolygon coordinates, WGS 84 [lng, lat] (docs/decisions.md "Section boundaries"). */
+    /**
+     * Imported boundary: MultiPolygon coordinates, WGS 84 [lng, lat]
+     * (docs/decisions/0163-boundary-import.md).
+     */
     boundary: jsonb().$type<number[][][][]>(),
     /** How many positions the boundary holds (shown in the section list without reading the boundary). */
     boundaryVertices: integer(),

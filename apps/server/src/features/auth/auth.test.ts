@@ -251,7 +251,7 @@ describe('sign-in and sessions', () => {
       expect(self.value.sysMenus).toEqual([]);
       expect(self.value.menus.map((m) => m.id)).toEqual([100, 300, 400, 410, 420, 500, 700, 800, 900]);
       const workers = self.value.menus.find((m) => m.id === 700);
-      // Workers are reviewed by the project office, not by the section manager (decisions: Workers).
+      // Workers are reviewed by the project office, not by the section manager (docs/decisions/0087-workers-who-may.md).
       expect(workers?.children.map((c) => c.title)).toEqual([
         '劳务人员列表',
         '劳务统计',

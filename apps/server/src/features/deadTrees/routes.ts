@@ -100,7 +100,8 @@ export const deadTreesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => sendFile(reply, deadTrees.exportTrees(ctx(req), req.body.xiaobanCode)),
   });
 
-  // Not in the spec: cancel an import still waiting or importing (docs/decisions.md, census).
+  // Not in the spec: cancel an import still waiting or importing
+  // (docs/decisions/0179-census-import-cancel-media-choice.md).
   app.post('/api/sync/ksssUploadCancel', {
     config: { access: 'records.edit' },
     schema: {

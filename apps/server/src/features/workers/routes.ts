@@ -195,7 +195,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ok(await workers.statistics(ctx(req))),
   });
 
-  // Not in the spec: the field app's clock-in (docs/decisions.md "Field app").
+  // Not in the spec: the field app's clock-in (docs/decisions/0119-field-clock-in.md).
   app.post('/api/collect/clockIn', {
     config: { access: 'files.upload' },
     schema: {

@@ -123,7 +123,7 @@ async function workerOf(ctx: WorkerContext, id: string, db: Executor = ctx.deps.
 /**
  * Totals of recent list filters in this process: a page turn (or a second caller with the same
  * filter) does not count again within TOTAL_TTL_MS. Every worker change made here forgets them;
- * another instance's change shows within the TTL. See docs/decisions.md (workers).
+ * another instance's change shows within the TTL. See docs/decisions/0093-worker-totals.md.
  */
 const TOTAL_TTL_MS = 10_000;
 const TOTALS_MAX = 500;

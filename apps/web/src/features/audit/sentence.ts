@@ -3,8 +3,8 @@ import { formatDateTime } from '../../shared/format.ts';
 
 /**
  * The audit log in words: the server stores each action as entity + action + params (names,
- * never ids; see docs/decisions.md "Audit log"), and the web says it in the reader's language
- * from this catalogue. Keys are `entity.action` or `entity.action.kind`; `{reason}` is filled
+ * never ids; see docs/decisions/0106-audit-log-sentences.md), and the web says it in the
+ * reader's language from this catalogue. Keys are `entity.action` or `entity.action.kind`; `{reason}` is filled
  * with the "，理由：…" tail when a reason was given.
  */
 const zh: Record<string, string> = {
