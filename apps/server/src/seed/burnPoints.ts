@@ -4,6 +4,22 @@ import { burnPoints } from '../db/schema/index.ts';
 type Tx = Pick<Db, 'insert'>;
 
 /**
+ * The section each demo burn point serves; 马金镇's is shared (KH-BD03 burns there while its own
+ * 齐溪镇 point is suspended). places.ts sectionBurnPoint says where each section burns.
+ */
+const servedBy: Record<string, string> = {
+  华埠镇疫木焚烧炉: 'KH-BD01',
+  池淮镇疫木粉碎点: 'KH-BD01',
+  村头镇疫木焚烧炉: 'KH-BD02',
+  齐溪镇露天焚烧点: 'KH-BD03',
+  贺村镇疫木焚烧炉: 'JS-BD01',
+  上余镇疫木粉碎点: 'JS-BD01',
+  峡口镇露天焚烧点: 'JS-BD02',
+  廿八都镇露天焚烧点: 'JS-BD03',
+  张村乡疫木焚烧炉: 'JS-BD03',
+};
+
+/**
  * Demo burn points: five per demo project near real townships of its county (positions are
  * approximate town outskirts, inside the county's box), one of them suspended.
  */
@@ -130,6 +146,7 @@ export const demoBurnPoints: (typeof burnPoints.$inferInsert)[] = [
   ],
 ].map(([projectCode, name, kind, gpsLong, gpsLat, townshipCode, capacity, personInCharge, phone, state]) => ({
   projectCode: projectCode as string,
+  sectionCode: servedBy[name as string] ?? null,
   name: name as string,
   kind: kind as string,
   gpsLong: gpsLong as number,

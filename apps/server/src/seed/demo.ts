@@ -8,6 +8,7 @@ import {
   roles,
   sections,
   userProjectRoles,
+  userSections,
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/password.ts';
@@ -86,6 +87,28 @@ export const demoAccounts = [
   { account: 'demo_worker', name: '徐长根', role: 'worker', projects: ['KH2026'] },
   { account: 'demo_gov', name: '郑晓燕', role: 'gov_viewer', projects: ['KH2026', 'JS2026'] },
 ] as const;
+
+/**
+ * Field-worker accounts (role `worker`), two per section, each assigned to its section only
+ * (user_sections); KH-BD01's first is demo_worker. The demo's records are theirs.
+ */
+export const demoFieldWorkers = [
+  { account: 'demo_worker', name: '徐长根', projectCode: 'KH2026', sectionCode: 'KH-BD01' },
+  { account: 'demo_kh01b', name: '余土根', projectCode: 'KH2026', sectionCode: 'KH-BD01' },
+  { account: 'demo_kh02a', name: '程国庆', projectCode: 'KH2026', sectionCode: 'KH-BD02' },
+  { account: 'demo_kh02b', name: '方水土', projectCode: 'KH2026', sectionCode: 'KH-BD02' },
+  { account: 'demo_kh03a', name: '詹春生', projectCode: 'KH2026', sectionCode: 'KH-BD03' },
+  { account: 'demo_kh03b', name: '鲁福明', projectCode: 'KH2026', sectionCode: 'KH-BD03' },
+  { account: 'demo_js01a', name: '毛永福', projectCode: 'JS2026', sectionCode: 'JS-BD01' },
+  { account: 'demo_js01b', name: '周冬生', projectCode: 'JS2026', sectionCode: 'JS-BD01' },
+  { account: 'demo_js02a', name: '姜海平', projectCode: 'JS2026', sectionCode: 'JS-BD02' },
+  { account: 'demo_js02b', name: '祝德胜', projectCode: 'JS2026', sectionCode: 'JS-BD02' },
+  { account: 'demo_js03a', name: '杨火旺', projectCode: 'JS2026', sectionCode: 'JS-BD03' },
+  { account: 'demo_js03b', name: '童金水', projectCode: 'JS2026', sectionCode: 'JS-BD03' },
+] as const;
+
+/** Who reviews each project's records: KH2026's supervisor, and JS2026's (made by the demo load). */
+export const demoSupervisors: Record<string, string> = { KH2026: 'demo_jianli', JS2026: 'demo_jianli_js' };
 
 /** Fields that recur across forms, ready to be copied into a standard table. */
 export const demoFactors = [
@@ -188,6 +211,13 @@ export async function seedDemo(db: Tx): Promise<void> {
       .values(demo.projects.map((projectCode) => ({ userId: userId as string, projectCode, roleId: role })))
       .onConflictDoNothing();
   }
+  // demo_worker records in KH-BD01 only (a worker without a section records nowhere).
+  const [worker] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'demo_worker'));
+  if (worker)
+    await db
+      .insert(userSections)
+      .values({ userId: worker.id, projectCode: 'KH2026', sectionCode: 'KH-BD01' })
+      .onConflictDoNothing();
   // The section manager account runs the first section of KH2026.
   const [bd] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'demo_bd'));
   if (bd) {

@@ -1,43 +1,65 @@
-import { and, eq } from 'drizzle-orm';
-import { qrFlags, userProjectRoles } from '../db/schema/index.ts';
-import { add, list } from '../features/qrTags/service.ts';
-import type { AuthContext } from '../platform/auth.ts';
-import type { AppDeps } from '../platform/deps.ts';
+import { TAG_ALPHABET, tagCheckChar } from '@pineguard/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { qrFlags, qrTags } from '../db/schema/index.ts';
+import { random, seedOf } from './random.ts';
 
 /**
- * Two tag batches per demo project (issue 15): one per section and month for the first section,
- * whose first codes the demo felling records name, and a spare one not yet used. Answers the
- * codes of the first batch (to hand to generateRecords), or none when the batches exist already.
+ * Demo QR tags (issue 26): one batch per section, printed for its felled trees and a few spare.
+ * Codes are drawn from a seeded generator (not the CSPRNG of features/qrTags) so that the demo's
+ * codes — and docs/demo.md's list of planted anomalies — are the same on every machine; they have
+ * the usual shape (prefix, 10 base32 characters, check character).
  */
-export async function seedDemoTags(
-  deps: AppDeps,
-  projectCode: string,
-  sectionCode: string,
-): Promise<string[]> {
-  const { db } = deps.database;
-  const [held] = await db
+export function demoTagCode(projectCode: string, sectionCode: string, seq: number): string {
+  return codeFrom(`${projectCode}/${sectionCode}/tag/${seq}`, projectCode.slice(0, 2));
+}
+
+/** A well-formed code never issued (the planted `tag_unknown`). */
+export function unissuedTagCode(projectCode: string, n: number): string {
+  return codeFrom(`${projectCode}/unissued/${n}`, projectCode.slice(0, 2));
+}
+
+function codeFrom(key: string, prefix: string): string {
+  const rnd = random(seedOf(key));
+  let body = '';
+  for (let i = 0; i < 10; i++) body += TAG_ALPHABET[Math.floor(rnd.next() * 32)];
+  return `${prefix}-${body}${tagCheckChar(body)}`;
+}
+
+export const tagBatchName = (sectionCode: string) => `${sectionCode} 伐桩标签（演示）`;
+
+/**
+ * Stores a section's batch: the flag (found by its name when a previous run made it) and its tags
+ * 1..size. Rows already there are left alone, so a retried load adds only what is missing.
+ */
+export async function storeTagBatch(
+  db: Executor,
+  o: { projectCode: string; sectionCode: string; size: number; createdBy: string },
+): Promise<void> {
+  const name = tagBatchName(o.sectionCode);
+  await db
+    .insert(qrFlags)
+    .values({ projectCode: o.projectCode, name, sectionCode: o.sectionCode, createdBy: o.createdBy })
+    .onConflictDoNothing();
+  const [flag] = await db
     .select({ id: qrFlags.id })
     .from(qrFlags)
-    .where(eq(qrFlags.projectCode, projectCode));
-  if (held) return [];
-  const [member] = await db
-    .select({ id: userProjectRoles.userId })
-    .from(userProjectRoles)
-    .where(and(eq(userProjectRoles.projectCode, projectCode)));
-  if (!member) return [];
-  const ctx = {
-    deps,
-    auth: { userId: member.id, isSuperAdmin: true, permissions: new Set<string>() } as unknown as AuthContext,
-    projectCode,
-    lang: 'zh-CN' as const,
-  };
-  const prefix = projectCode.slice(0, 2);
-  const first = await add(ctx, { flagName: `${sectionCode} 2026年11月`, sectionCode, count: 300, prefix });
-  await add(ctx, { flagName: '备用标签 2026年12月', count: 200, prefix });
-  const codes: string[] = [];
-  for (let pageNum = 1; pageNum <= 3; pageNum++) {
-    const page = await list(ctx, { flagId: first.flagId, pageNum, pageSize: 100 });
-    codes.push(...page.rows.map((r) => r.code));
-  }
-  return codes;
+    .where(and(eq(qrFlags.projectCode, o.projectCode), eq(qrFlags.name, name)));
+  if (!flag) throw new Error(`tag batch ${name} could not be stored`);
+  const rows = Array.from({ length: o.size }, (_, i) => ({
+    code: demoTagCode(o.projectCode, o.sectionCode, i + 1),
+    projectCode: o.projectCode,
+    flagId: flag.id,
+    seq: i + 1,
+  }));
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insert(qrTags)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing();
+  const [held] = await db.select({ n: count() }).from(qrTags).where(eq(qrTags.flagId, flag.id));
+  await db
+    .update(qrFlags)
+    .set({ count: held?.n ?? 0 })
+    .where(and(eq(qrFlags.id, flag.id), sql`${qrFlags.count} <> ${held?.n ?? 0}`));
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
-import { and, asc, count, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, notExists } from 'drizzle-orm';
 import { loadSharp } from '../platform/sharp.ts';
 import type { Db } from '../db/client.ts';
 import { files, users, workerFaces, workers } from '../db/schema/index.ts';
@@ -279,28 +279,37 @@ export async function seedDemoWorkers(tx: Tx, storage: Storage, today: string = 
     for (const f of faces)
       await tx.update(workers).set({ currentFaceId: f.id }).where(eq(workers.id, f.workerId));
   }
-  await linkDemoWorker(tx, today);
+  await linkFieldAccount(
+    tx,
+    { account: 'demo_worker', projectCode: 'KH2026', sectionCode: 'KH-BD01' },
+    today,
+  );
 }
 
 /**
- * The field app's demo login `demo_worker` can clock in: it is linked (by its phone, the account ↔
- * worker link of clock-in) to one of KH2026's workers of the first section who is approved, insured
- * well past today, has a face photo and clock-in on; that worker takes the account's name. Once:
- * an account that already has a phone is left alone.
+ * A field-worker account can clock in: it is linked (by its phone, the account ↔ worker link of
+ * clock-in) to one of its section's labour workers who is approved, insured well past today, has a
+ * face photo and clock-in on and is linked to no other account; that worker takes the account's
+ * name. Once: an account that already has a phone is left alone. The field app's demo login
+ * `demo_worker` is linked at initialisation, the demo's other field workers by the demo load.
  */
-async function linkDemoWorker(tx: Tx, today: string): Promise<void> {
+export async function linkFieldAccount(
+  tx: Tx,
+  o: { account: string; projectCode: string; sectionCode: string },
+  today: string = chinaToday(),
+): Promise<void> {
   const [account] = await tx
     .select({ id: users.id, phone: users.phone, name: users.name })
     .from(users)
-    .where(eq(users.account, 'demo_worker'));
+    .where(and(eq(users.account, o.account), isNull(users.deletedAt)));
   if (!account || account.phone) return;
   const [worker] = await tx
     .select({ id: workers.id, phone: workers.phone })
     .from(workers)
     .where(
       and(
-        eq(workers.projectCode, 'KH2026'),
-        eq(workers.sectionCode, 'KH-BD01'),
+        eq(workers.projectCode, o.projectCode),
+        eq(workers.sectionCode, o.sectionCode),
         eq(workers.reviewStatus, 1),
         eq(workers.insured, true),
         eq(workers.clockIn, true),
@@ -308,6 +317,7 @@ async function linkDemoWorker(tx: Tx, today: string): Promise<void> {
         isNull(workers.deletedAt),
         lte(workers.insuranceStart, today),
         gte(workers.insuranceEnd, addDays(today, 60)),
+        notExists(tx.select({ id: users.id }).from(users).where(eq(users.phone, workers.phone))),
       ),
     )
     .orderBy(asc(workers.idNumber))

@@ -2,3 +2,5 @@
 export { prepareDatabase } from './bootstrap.ts';
 export { runRetention } from './retention.ts';
 export { INSURANCE_CHECK_JOB, RETENTION_JOB } from './jobs.ts';
+export { DEMO_JOB, plantedInDemo } from './demo.ts';
+export type { PlantedAnomaly } from '../../seed/planted.ts';

@@ -1,5 +1,6 @@
 import { registerDailyJob, registerJobKind } from '../../platform/jobs.ts';
 import { expireInsurance, noticeInsuranceEnding } from '../workers/index.ts';
+import { registerDemoJob } from './demo.ts';
 import { runRetention } from './retention.ts';
 
 /**
@@ -21,3 +22,6 @@ registerDailyJob(INSURANCE_CHECK_JOB, { hour: 0, minute: 5 });
 // Old sessions and audit rows (SESSION_RETENTION_DAYS, AUDIT_RETENTION_DAYS).
 registerJobKind(RETENTION_JOB, async (_job, ctx) => runRetention(ctx.deps));
 registerDailyJob(RETENTION_JOB, { hour: 3, minute: 0 });
+
+// The demo load started by an initialisation with demo data (features/system/demo.ts).
+registerDemoJob();

@@ -1,6 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { jobs, users } from '../../db/schema/index.ts';
+import type { JobRow } from '../../platform/jobs.ts';
 
 export async function userCount(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -15,8 +16,23 @@ export async function lockInitialisation(db: Executor): Promise<void> {
 export async function insertSuperAdmin(
   db: Executor,
   values: { account: string; name: string; passwordHash: string },
-): Promise<void> {
-  await db.insert(users).values({ ...values, isSuperAdmin: true });
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, isSuperAdmin: true })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** The latest job of `kind` (the demo load's). */
+export async function latestJob(db: Executor, kind: string): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.kind, kind))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  return row as JobRow | undefined;
 }
 
 export async function ping(db: Executor): Promise<void> {

@@ -33,15 +33,19 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/system/init', {
     config: { access: 'public' },
-    schema: { tags, summary: '是否已初始化', response: { 200: envelope(initStatusValue) } },
-    handler: async () => ok({ initialised: await system.isInitialised(deps) }),
+    schema: {
+      tags,
+      summary: '是否已初始化；演示数据的加载进度',
+      response: { 200: envelope(initStatusValue) },
+    },
+    handler: async () => ok(await system.initStatus(deps)),
   });
 
   app.post('/api/system/init', {
     config: { access: 'public' },
     schema: {
       tags,
-      summary: '首次运行：创建超级管理员',
+      summary: '首次运行：创建超级管理员（可同时加载演示数据，后台进行）',
       body: initBody,
       response: { 200: envelope(initValue) },
     },
