@@ -7,6 +7,7 @@ import {
   TAG_ALPHABET,
   tagCheckChar,
 } from '@pineguard/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signInTo, uploadPhoto } from '../../../test/records.ts';
@@ -131,6 +132,8 @@ describe('QR chain and value checks on every write (API)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.initAdmin({ demo: true });
+    // The window the dates below are chosen for, whatever the demo sets.
+    await t.deps.database.db.execute(sql`update projects set burn_window_days = 10 where code = 'KH2026'`);
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     adminJs = await signInTo(t, 'demo_admin', 'JS2026');
     bd = await signInTo(t, 'demo_bd', 'KH2026');
