@@ -72,6 +72,8 @@ const pages = {
   fsdReport: () => import('../features/burnReports/pages/FireReportPage.tsx'),
   gisMap: () => import('../features/gisMap/pages/GisMapPage.tsx'),
   safe: () => import('../features/safety/pages/SafetyLedgerPage.tsx'),
+  reconcile: () => import('../features/reconciliation/pages/ReconcilePage.tsx'),
+  anomalies: () => import('../features/anomalies/pages/AnomaliesPage.tsx'),
 } satisfies Record<string, PageModule>;
 
 /** A screen that is built: its page under its title. */
@@ -201,6 +203,9 @@ export const layoutRoutes: RouteDef[] = [
     icon: 'project',
   }),
   screen('/dataCenter', 'DataCenter', 'route.dataCenter', pages.dataCenter, { icon: 'database' }),
+  // Issue 26: felled → tagged → burned per section and day, and the records that need a look.
+  screen('/reconcile', 'Reconcile', 'route.reconcile', pages.reconcile, { icon: 'audit' }),
+  screen('/anomalies', 'Anomalies', 'route.anomalies', pages.anomalies, { icon: 'alert' }),
   screen('/homeSys', 'HomeSys', 'route.homeSys', pages.homeSys, { icon: 'dashboard' }),
   {
     path: '/dataSys',

@@ -55,6 +55,8 @@ export const en: Record<MessageKey, string> = {
   'route.lwryEdit': 'Edit worker',
   'route.projectCenter': 'Project settings',
   'route.dataCenter': 'Data centre',
+  'route.reconcile': 'Reconciliation',
+  'route.anomalies': 'Anomalies',
   'route.homeSys': 'Sub-system home',
   'route.dataSys': 'Metadata',
   'route.yinzi': 'Reporting factors',

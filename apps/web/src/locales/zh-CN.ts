@@ -56,6 +56,8 @@ export const zhCN = {
   'route.lwryEdit': '编辑劳务人员',
   'route.projectCenter': '项目设置',
   'route.dataCenter': '数据中心',
+  'route.reconcile': '数据核对',
+  'route.anomalies': '疑点核查',
   'route.homeSys': '子系统首页',
   'route.dataSys': '元数据管理',
   'route.yinzi': '上报因子',

@@ -26,9 +26,17 @@ describe('evidence in natural words', () => {
       '采伐于第一标段，焚烧于第二标段',
     );
     expect(
-      zh('burn_late', { code: 'KH-1', felledAt: '2026-11-01 09:00:00', burnedAt: '2026-11-17', days: 16, windowDays: 10 }),
+      zh('burn_late', {
+        code: 'KH-1',
+        felledAt: '2026-11-01 09:00:00',
+        burnedAt: '2026-11-17',
+        days: 16,
+        windowDays: 10,
+      }),
     ).toBe('采伐后 16 天焚烧（时限 10 天）');
-    expect(zh('count_fractional', { field: 'yimushuliang', value: 10.6 })).toBe('疫木数量为 10.6（应为整数）');
+    expect(zh('count_fractional', { field: 'yimushuliang', value: 10.6 })).toBe(
+      '疫木数量为 10.6（应为整数）',
+    );
     expect(zh('tag_felled_twice', { code: 'KH-1', firstRecordId: 'x', firstAt: '2026-11-20 10:05:33' })).toBe(
       '该二维码已于 2026-11-20 10:05 由另一条采伐记录使用',
     );
@@ -39,9 +47,14 @@ describe('evidence in natural words', () => {
 
   it('reads 未知 for missing evidence, keeps unknown section codes, and speaks English', () => {
     expect(evidenceText('stump_high', {}, 'zh-CN')).toBe('伐桩高 未知 cm（限 未知 cm）');
-    expect(evidenceText('burn_other_section', { felledSection: 'BD09', burnedSection: 'BD02' }, 'zh-CN', sectionName)).toBe(
-      '采伐于BD09，焚烧于第二标段',
-    );
+    expect(
+      evidenceText(
+        'burn_other_section',
+        { felledSection: 'BD09', burnedSection: 'BD02' },
+        'zh-CN',
+        sectionName,
+      ),
+    ).toBe('采伐于BD09，焚烧于第二标段');
     expect(evidenceText('burn_late', { days: 16, windowDays: 10 }, 'en')).toBe(
       'Burned 16 days after felling (window 10 days)',
     );
@@ -56,14 +69,27 @@ describe('list filters in the address', () => {
   it('opens on the open anomalies; state=all is every state; bad values are dropped', () => {
     expect(filtersFromSearch('')).toEqual(defaultFilters);
     expect(filtersFromSearch('?state=all')).toEqual({});
-    expect(filtersFromSearch('?anomalyKind=nope&state=weird&begin=2026-1-1&end=x')).toEqual({ state: 'open' });
-    const f = { anomalyKind: 'burn_late', sectionCode: 'BD01', state: 'explained', begin: '2026-11-01', end: '2026-11-20' } as const;
+    expect(filtersFromSearch('?anomalyKind=nope&state=weird&begin=2026-1-1&end=x')).toEqual({
+      state: 'open',
+    });
+    const f = {
+      anomalyKind: 'burn_late',
+      sectionCode: 'BD01',
+      state: 'explained',
+      begin: '2026-11-01',
+      end: '2026-11-20',
+    } as const;
     expect(filtersFromSearch(searchOf(f))).toEqual(f);
     expect(anomaliesPath('BD01')).toBe('/anomalies?sectionCode=BD01&state=open');
   });
 
   it('counts per kind in the chosen state and section', () => {
-    const row = (sectionCode: string, kind: AnomalyItem['kind'], open: number, explained: number): AnomalyCountRow => ({
+    const row = (
+      sectionCode: string,
+      kind: AnomalyItem['kind'],
+      open: number,
+      explained: number,
+    ): AnomalyCountRow => ({
       sectionCode,
       kind,
       open,
@@ -71,9 +97,19 @@ describe('list filters in the address', () => {
       confirmed: 0,
       cleared: 0,
     });
-    const rows = [row('BD01', 'stump_high', 3, 1), row('BD02', 'stump_high', 2, 0), row('BD02', 'burn_late', 1, 4)];
-    expect(countByKind(rows, 'open', undefined)).toMatchObject({ total: 6, byKind: { stump_high: 5, burn_late: 1 } });
-    expect(countByKind(rows, 'explained', 'BD02')).toMatchObject({ total: 4, byKind: { stump_high: 0, burn_late: 4 } });
+    const rows = [
+      row('BD01', 'stump_high', 3, 1),
+      row('BD02', 'stump_high', 2, 0),
+      row('BD02', 'burn_late', 1, 4),
+    ];
+    expect(countByKind(rows, 'open', undefined)).toMatchObject({
+      total: 6,
+      byKind: { stump_high: 5, burn_late: 1 },
+    });
+    expect(countByKind(rows, 'explained', 'BD02')).toMatchObject({
+      total: 4,
+      byKind: { stump_high: 0, burn_late: 4 },
+    });
     expect(countByKind(rows, undefined, 'BD01').total).toBe(4);
   });
 });
@@ -99,16 +135,31 @@ const item = (over: Partial<AnomalyItem> = {}): AnomalyItem => ({
 type Call = { url: string; body: Record<string, unknown> | null };
 
 /** A stubbed server: the list and counts, and explain/confirm/reopen answering `resolve`. */
-function server(list: AnomalyItem[], resolve = (_: Call) => envelopeResponse({ changed: 1, ids: [list[0]!.id], rejected: 0 })) {
+function server(
+  list: AnomalyItem[],
+  resolve = (_: Call) => envelopeResponse({ changed: 1, ids: [list[0]!.id], rejected: 0 }),
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0]!;
-    const call = { url: path, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null };
+    const call = {
+      url: path,
+      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+    };
     calls.push(call);
     if (path === '/api/anomaly/list') return envelopeResponse({ list, total: list.length, nextCursor: null });
     if (path === '/api/anomaly/counts')
       return envelopeResponse({
-        rows: [{ sectionCode: 'BD01', kind: 'stump_high', open: list.length, explained: 0, confirmed: 0, cleared: 0 }],
+        rows: [
+          {
+            sectionCode: 'BD01',
+            kind: 'stump_high',
+            open: list.length,
+            explained: 0,
+            confirmed: 0,
+            cleared: 0,
+          },
+        ],
         open: list.length,
       });
     if (path === '/api/anomaly/record') return envelopeResponse({ list });
@@ -129,12 +180,22 @@ const page = () =>
 describe('疑点核查 page', () => {
   it('lists the open anomalies with their evidence; explaining needs a note and posts it', async () => {
     const a = item();
-    const calls = server([a, item({ id: '00000000-0000-4000-8000-00000000a002', kind: 'burn_late', evidence: { days: 16, windowDays: 10 } })]);
+    const calls = server([
+      a,
+      item({
+        id: '00000000-0000-4000-8000-00000000a002',
+        kind: 'burn_late',
+        evidence: { days: 16, windowDays: 10 },
+      }),
+    ]);
     signInWith(['anomalies.read', 'anomalies.explain']);
     page();
     expect(await screen.findByText('伐桩高 8 cm（限 5 cm）')).toBeInTheDocument();
     expect(screen.getByText('采伐后 16 天焚烧（时限 10 天）')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/anomaly/list')?.body).toMatchObject({ prjCode: 'KH2026', state: 'open' });
+    expect(calls.find((c) => c.url === '/api/anomaly/list')?.body).toMatchObject({
+      prjCode: 'KH2026',
+      state: 'open',
+    });
     expect(within(screen.getByTestId('kind-counts')).getByTestId('count-stump_high')).toHaveTextContent('2');
 
     const user = userEvent.setup();

@@ -99,7 +99,8 @@ const dateWords = {
 /** The dates the one line leaves out (felled at, burned on), for a tooltip; undefined without any. */
 export function evidenceDetail(evidence: Record<string, unknown>, lang: Lang): string | undefined {
   const parts: string[] = [];
-  if (typeof evidence.felledAt === 'string') parts.push(`${dateWords.felled[lang]} ${minutes(evidence.felledAt)}`);
+  if (typeof evidence.felledAt === 'string')
+    parts.push(`${dateWords.felled[lang]} ${minutes(evidence.felledAt)}`);
   if (typeof evidence.burnedAt === 'string') parts.push(`${dateWords.burned[lang]} ${evidence.burnedAt}`);
   return parts.length ? parts.join(' · ') : undefined;
 }

@@ -34,18 +34,12 @@ export function AnomalyStateTag({ state }: { state: AnomalyState }) {
 
 export function useKindOptions() {
   const lang = useLangStore((s) => s.lang);
-  return useMemo(
-    () => anomalyKinds.map((k) => ({ value: k, label: anomalyKindLabels[k][lang] })),
-    [lang],
-  );
+  return useMemo(() => anomalyKinds.map((k) => ({ value: k, label: anomalyKindLabels[k][lang] })), [lang]);
 }
 
 export function useAnomalyStateOptions() {
   const lang = useLangStore((s) => s.lang);
-  return useMemo(
-    () => anomalyStates.map((s) => ({ value: s, label: anomalyStateLabels[s][lang] })),
-    [lang],
-  );
+  return useMemo(() => anomalyStates.map((s) => ({ value: s, label: anomalyStateLabels[s][lang] })), [lang]);
 }
 
 /**

@@ -62,7 +62,11 @@ export function KindCounts({
           data-testid={`count-${k}`}
         >
           {anomalyKindLabels[k][lang]}{' '}
-          {byKind[k] > 0 ? <strong>{byKind[k]}</strong> : <Typography.Text type="secondary">0</Typography.Text>}
+          {byKind[k] > 0 ? (
+            <strong>{byKind[k]}</strong>
+          ) : (
+            <Typography.Text type="secondary">0</Typography.Text>
+          )}
         </Tag.CheckableTag>
       ))}
     </Flex>

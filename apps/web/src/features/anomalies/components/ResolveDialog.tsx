@@ -79,11 +79,13 @@ export function ResolveDialog({
       title={t(`dialog.${action}`)}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
-      okButtonProps={{
-        disabled: ids.length === 0,
-        danger: canReject && rejectRecord,
-        'data-testid': 'resolve-ok',
-      } as never}
+      okButtonProps={
+        {
+          disabled: ids.length === 0,
+          danger: canReject && rejectRecord,
+          'data-testid': 'resolve-ok',
+        } as never
+      }
       confirmLoading={resolve.isPending}
       destroyOnHidden
     >

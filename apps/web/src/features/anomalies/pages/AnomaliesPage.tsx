@@ -1,5 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type AnomalyAction, anomalyActionLabels, type AnomalyKind, type AnomalyState } from '@pineguard/contract';
+import {
+  type AnomalyAction,
+  anomalyActionLabels,
+  type AnomalyKind,
+  type AnomalyState,
+} from '@pineguard/contract';
 import { Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -86,7 +91,9 @@ export default function AnomaliesPage() {
       size="small"
       type={action === 'confirm' ? 'primary' : 'default'}
       disabled={movable(action, selectedItems).length === 0}
-      onClick={() => setResolving({ action, items: selectedItems.map((r) => ({ id: r.id, state: r.state })) })}
+      onClick={() =>
+        setResolving({ action, items: selectedItems.map((r) => ({ id: r.id, state: r.state })) })
+      }
       data-testid={`batch-${action}`}
     >
       {anomalyActionLabels[action][lang]}
@@ -151,7 +158,13 @@ export default function AnomaliesPage() {
               />
               <Button
                 onClick={() =>
-                  change({ anomalyKind: undefined, sectionCode: undefined, begin: undefined, end: undefined, ...defaultFilters })
+                  change({
+                    anomalyKind: undefined,
+                    sectionCode: undefined,
+                    begin: undefined,
+                    end: undefined,
+                    ...defaultFilters,
+                  })
                 }
               >
                 {t('filter.reset')}
@@ -172,7 +185,11 @@ export default function AnomaliesPage() {
               gap={8}
               wrap
               data-testid="batch-bar"
-              style={{ padding: '6px 12px', background: 'var(--ant-color-primary-bg, #e6f4ff)', borderRadius: 6 }}
+              style={{
+                padding: '6px 12px',
+                background: 'var(--ant-color-primary-bg, #e6f4ff)',
+                borderRadius: 6,
+              }}
             >
               <Typography.Text strong>{t('list.selected', { count: selected.length })}</Typography.Text>
               {allowed.map(batchButton)}

@@ -1,8 +1,9 @@
-import type { QrChainRecord, QrScanValue } from '@pineguard/contract';
+import type { QrChainRecord, QrScanAnswer, QrScanValue } from '@pineguard/contract';
 import { Alert, Button, Descriptions, Image, Result, Space, Spin, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { useSession } from '../../../shared/session.ts';
 import { BarePage } from '../../../shared/ui/BarePage.tsx';
+import { TagAnomalies } from '../../anomalies/index.ts';
 import { useScan } from '../api.ts';
 import { useQrT } from '../messages.ts';
 import { TagStateTag } from './QrListPage.tsx';
@@ -32,6 +33,9 @@ export default function ScanPage() {
     </BarePage>
   );
 }
+
+/** The scan answer carries the tag's anomalies once the server sends them (issue 26). */
+const anomaliesOf = (v: QrScanValue) => (v as Partial<QrScanAnswer>).anomalies;
 
 function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
   const t = useQrT();
@@ -82,6 +86,7 @@ function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
               { key: 's', label: t('scan.section'), children: v.sectionCode ?? '—' },
             ]}
           />
+          <TagAnomalies anomalies={anomaliesOf(v)} />
           <section aria-label={t('scan.felling')}>
             <h3 style={{ fontSize: 16 }}>{t('scan.felling')}</h3>
             {v.felling.length ? (

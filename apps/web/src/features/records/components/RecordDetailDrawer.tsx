@@ -2,6 +2,7 @@ import type { RecordDetail } from '@pineguard/contract';
 import { Alert, Button, Descriptions, Drawer, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
+import { RecordAnomalies } from '../../anomalies/index.ts';
 import { useRecordDetail } from '../api.ts';
 import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
 import { useRecordsT } from '../messages.ts';
@@ -99,6 +100,8 @@ export function RecordBody({ record }: { record: RecordDetail }) {
           </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
+      {/* 疑点 (issue 26): what the checks found on this record, with explain / confirm. */}
+      <RecordAnomalies recordId={record.id} prjCode={record.code_project2 || undefined} />
       <Section title={t('detail.fields')}>
         <Descriptions size="small" column={2} bordered data-testid="record-fields">
           {columns.map((c) => (

@@ -1,6 +1,6 @@
 import { Button, Checkbox, DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useRecordsT } from '../messages.ts';
 import { useStateOptions } from './StateTag.tsx';
 
@@ -12,6 +12,12 @@ export type FilterValues = {
   codeState?: string | undefined;
   deleted?: boolean | undefined;
 };
+
+/**
+ * Filters the lists below it start from, once (数据中心 opened on the records behind a figure of
+ * 数据核对: its days). The list keeps its filters in its own state; this hands them in.
+ */
+export const FilterSeed = createContext<FilterValues | null>(null);
 
 /** The data list's filters (spec §7 body): section, date range, keyword, state; the recycle bin. */
 export function RecordFilters({
@@ -38,6 +44,15 @@ export function RecordFilters({
     setKeyword(value.keyWords ?? '');
   }
   const set = (patch: FilterValues) => onChange({ ...value, ...patch });
+  // Applied once per list (a ref survives a kept-alive tab being hidden and shown again).
+  const seed = useContext(FilterSeed);
+  const seeded = useRef(false);
+  const applySeed = useEffectEvent((patch: FilterValues) => set(patch));
+  useEffect(() => {
+    if (!seed || seeded.current) return;
+    seeded.current = true;
+    applySeed(seed);
+  }, [seed]);
   return (
     <Space wrap size={[8, 8]} data-testid="record-filters">
       <Select

@@ -3,8 +3,9 @@ import { type ProjectTreeNode, YMFS_TABLE } from '@pineguard/contract';
 import { Card, Empty, Flex, Input, Spin, Tabs, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useProjectCode, useProjectTables, useUploadColumns, useUserProjectTree } from '../api.ts';
+import { FilterSeed, type FilterValues } from '../components/RecordFilters.tsx';
 import { RecordsPanel } from '../components/RecordsPanel.tsx';
 import { TableSummary } from '../components/TableSummary.tsx';
 import { YmfsPanel } from '../components/YmfsPanel.tsx';
@@ -59,6 +60,25 @@ function toTreeData(
   return out;
 }
 
+const DATA_CENTER = '/dataCenter';
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `?prjCode=&prjStandCode=[&biaoduan=][&begin=&end=]`: the records behind a figure of 数据核对
+ * (contract `ReconcileDrill` as search parameters): that project, table, section and days.
+ */
+function drillOf(search: string) {
+  const p = new URLSearchParams(search);
+  const prjCode = p.get('prjCode');
+  const table = p.get('prjStandCode');
+  if (!prjCode || !table) return null;
+  const begin = p.get('begin') ?? '';
+  const end = p.get('end') ?? '';
+  const days: FilterValues =
+    dayPattern.test(begin) && dayPattern.test(end) && begin <= end ? { begin, end } : {};
+  return { prjCode, table, section: p.get('biaoduan') || undefined, days };
+}
+
 function areaKeys(nodes: DataNode[]): string[] {
   return nodes.flatMap((n) =>
     String(n.key).startsWith('a:') ? [String(n.key), ...areaKeys(n.children ?? [])] : [],
@@ -67,7 +87,8 @@ function areaKeys(nodes: DataNode[]): string[] {
 
 /**
  * /dataCenter — the area → project → section tree beside the data list of the chosen project's
- * standard tables (one tab per table; the burning table adds the tree-quantity tab).
+ * standard tables (one tab per table; the burning table adds the tree-quantity tab). A drill-down
+ * address (see `drillOf`) opens on that table, section and days.
  */
 export default function DataCenterPage() {
   const t = useRecordsT();
@@ -77,6 +98,24 @@ export default function DataCenterPage() {
   const [section, setSection] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
   const [tab, setTab] = useState<string | undefined>();
+  // A drill-down link (the address bar) opens its project, section and table with its days; a
+  // kept-alive page sees other pages' addresses too, hence the path check.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [drill, setDrill] = useState<{ search: string; table: string; days: FilterValues } | null>(null);
+  const linked = location.pathname === DATA_CENTER ? drillOf(location.search) : null;
+  if (linked && location.search !== drill?.search) {
+    setDrill({ search: location.search, table: linked.table, days: linked.days });
+    setProject(linked.prjCode);
+    setSection(linked.section);
+    setTab(linked.table);
+  }
+  // Choosing in the tree leaves the drill-down: the address forgets it, so the same link works again.
+  const leaveDrill = () => {
+    if (!drill) return;
+    setDrill(null);
+    if (location.pathname === DATA_CENTER && location.search) void navigate(DATA_CENTER, { replace: true });
+  };
   const tables = useProjectTables(project);
   const meta = useUploadColumns(project, undefined);
   const sections = useMemo(() => meta.data?.sections ?? [], [meta.data]);
@@ -92,18 +131,20 @@ export default function DataCenterPage() {
   const activeTab =
     tab && list.some((tb) => tb.code === tab || `${tb.code}:ymfs` === tab) ? tab : list[0]?.code;
   const items = list.flatMap((tb) => {
+    const drilled = drill?.table === tb.code ? drill : null;
+    const panel = (
+      <RecordsPanel
+        key={`${project}:${tb.code}:${section ?? ''}:${drilled?.search ?? ''}`}
+        prjCode={project}
+        tableCode={tb.code}
+        tableName={tb.name}
+        section={section}
+      />
+    );
     const records = {
       key: tb.code,
       label: tb.name,
-      children: (
-        <RecordsPanel
-          key={`${project}:${tb.code}:${section ?? ''}`}
-          prjCode={project}
-          tableCode={tb.code}
-          tableName={tb.name}
-          section={section}
-        />
-      ),
+      children: drilled ? <FilterSeed value={drilled.days}>{panel}</FilterSeed> : panel,
     };
     if (tb.code !== YMFS_TABLE) return [records];
     return [
@@ -142,6 +183,7 @@ export default function DataCenterPage() {
             onExpand={(keys) => setExpanded(keys.map(String))}
             selectedKeys={selectedKey ? [selectedKey] : []}
             onSelect={(keys) => {
+              leaveDrill();
               const key = String(keys[0] ?? '');
               if (key.startsWith('p:')) {
                 const code = key.slice(2);

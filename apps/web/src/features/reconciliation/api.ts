@@ -1,0 +1,38 @@
+import type { ReconcileValue } from '@pineguard/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { download, http, saveBlob } from '../../shared/http.ts';
+
+/*
+ * Through `http` with the contract's types: contract endpoints.ts does not list
+ * `reconcileEndpoints` yet (the lead adds it); then `api.value('GET /api/reconcile/summary', …)`.
+ */
+
+export const reconcileKey = ['reconcile'];
+
+/** The query of both calls (contract `reconcileQuery`; begin and end are China days). */
+export type ReconcileInput = {
+  prjCode?: string | undefined;
+  sectionCode?: string | undefined;
+  begin?: string | undefined;
+  end?: string | undefined;
+};
+
+/** The figures of the project per section and day over a range (the season without one). */
+export function useReconcile(input: ReconcileInput) {
+  return useQuery({
+    queryKey: [...reconcileKey, 'summary', input],
+    queryFn: () => http.get<ReconcileValue>('/api/reconcile/summary', { params: input }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(input.prjCode),
+  });
+}
+
+/** The same figures as an .xlsx (GET /api/reconcile/export), saved under the server's file name. */
+export async function exportReconcile(input: ReconcileInput): Promise<void> {
+  const { blob, fileName } = await download('GET', '/api/reconcile/export', {
+    params: input,
+    fileNameHeader: 'filename',
+  });
+  const range = [input.begin, input.end].filter(Boolean).join('_');
+  saveBlob(blob, fileName ?? `reconcile-${input.prjCode ?? ''}${range ? `-${range}` : ''}.xlsx`);
+}
