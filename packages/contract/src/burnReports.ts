@@ -29,6 +29,13 @@ export type ReportPageBody = z.input<typeof checkPassListBody>;
 export const reportPointState = z.enum([...burnPointState.options, 'unknown']);
 export type ReportPointState = z.infer<typeof reportPointState>;
 
+/**
+ * Wood burned per unit (issue 26): trees (株, whole; a burn record without unit counts as trees),
+ * tons and cubic metres, each its own figure and column, never added together. `quantities`
+ * still lists every unit the records give (a custom burn table may use others).
+ */
+const amounts = { trees: z.number().int(), tons: z.number(), m3: z.number() };
+
 /** fsYesterdayReport: per burn point (every registered one, and each unknown name named by a record). */
 export const yesterdayItem = z.object({
   /** The point's name as the records give it ('' when a record names none). */
@@ -37,13 +44,19 @@ export const yesterdayItem = z.object({
   burns: z.number().int(),
   /** Approved (state 20) burns among them. */
   passed: z.number().int(),
+  ...amounts,
   quantities: z.array(unitQuantity),
 });
 export type YesterdayItem = z.infer<typeof yesterdayItem>;
 export const yesterdayValue = z.object({
   day: z.string(),
   list: z.array(yesterdayItem),
-  total: z.object({ burns: z.number().int(), passed: z.number().int(), quantities: z.array(unitQuantity) }),
+  total: z.object({
+    burns: z.number().int(),
+    passed: z.number().int(),
+    ...amounts,
+    quantities: z.array(unitQuantity),
+  }),
 });
 export type YesterdayValue = z.infer<typeof yesterdayValue>;
 
@@ -52,8 +65,8 @@ export const sevenDayItem = z.object({
   day: z.string(),
   burns: z.number().int(),
   passed: z.number().int(),
-  /** Quantity in 株 (records in other units count as burns only). */
-  trees: z.number(),
+  /** Trees (株), tons and m³ burned that day, apart. */
+  ...amounts,
 });
 export type SevenDayItem = z.infer<typeof sevenDayItem>;
 export const sevenDayValue = z.object({ list: z.array(sevenDayItem) });
@@ -87,7 +100,9 @@ export const chartSeries = z.object({
   name: z.string(),
   pointState: reportPointState,
   burns: z.array(z.number().int()),
-  trees: z.array(z.number()),
+  trees: z.array(z.number().int()),
+  tons: z.array(z.number()),
+  m3: z.array(z.number()),
 });
 export type ChartSeries = z.infer<typeof chartSeries>;
 export const chartValue = z.object({ days: z.array(z.string()), list: z.array(chartSeries) });
@@ -99,8 +114,11 @@ export const ratioItem = z.object({
   sectionName: z.string(),
   /** Felling records (one tree each, 清理一株 登记一株) of the felling table gbcfcz0101. */
   felled: z.number().int(),
-  /** Trees burned: the burn table's quantity in 株. */
-  burned: z.number(),
+  /** Trees burned: the burn table's quantity in 株 (whole). */
+  burned: z.number().int(),
+  /** Wood burned by weight and by volume beside it (not part of the ratio, never added to trees). */
+  burnedTons: z.number(),
+  burnedM3: z.number(),
   /** burned / felled in per cent, one decimal; null when nothing was felled. */
   ratio: z.number().nullable(),
 });

@@ -136,6 +136,9 @@ describe('fire reports', () => {
       pointState: 'approved',
       burns: 2,
       passed: 1,
+      trees: 10,
+      tons: 2.5,
+      m3: 0,
       quantities: [
         { unit: '吨', quantity: 2.5 },
         { unit: '株', quantity: 10 },
@@ -149,9 +152,13 @@ describe('fire reports', () => {
     });
     expect(byName.get('马金镇露天焚烧点')).toMatchObject({ burns: 0, quantities: [] });
     expect(res.value.list.at(-1)!.name).toBe('无名焚烧点');
+    // Per unit: 20 株 and 2.5 吨, never "22.5".
     expect(res.value.total).toEqual({
       burns: 4,
       passed: 1,
+      trees: 20,
+      tons: 2.5,
+      m3: 0,
       quantities: [
         { unit: '吨', quantity: 2.5 },
         { unit: '株', quantity: 20 },
@@ -162,17 +169,18 @@ describe('fire reports', () => {
     expect(own.value.total.burns).toBe(2);
   });
 
-  it('sevenDayReport: seven days ending on the report day, zeros included, trees in 株 only', async () => {
+  it('sevenDayReport: seven days ending on the report day, zeros included, trees and tons apart', async () => {
     const res = await report<{ list: SevenDayItem[] }>('sevenDayReport', admin);
     expect(res.code).toBe(0);
+    const none = { tons: 0, m3: 0 };
     expect(res.value.list).toEqual([
-      { day: '2026-11-14', burns: 1, passed: 0, trees: 3 },
-      { day: '2026-11-15', burns: 0, passed: 0, trees: 0 },
-      { day: '2026-11-16', burns: 0, passed: 0, trees: 0 },
-      { day: '2026-11-17', burns: 0, passed: 0, trees: 0 },
-      { day: '2026-11-18', burns: 0, passed: 0, trees: 0 },
-      { day: '2026-11-19', burns: 1, passed: 1, trees: 8 },
-      { day: '2026-11-20', burns: 4, passed: 1, trees: 20 },
+      { day: '2026-11-14', burns: 1, passed: 0, trees: 3, ...none },
+      { day: '2026-11-15', burns: 0, passed: 0, trees: 0, ...none },
+      { day: '2026-11-16', burns: 0, passed: 0, trees: 0, ...none },
+      { day: '2026-11-17', burns: 0, passed: 0, trees: 0, ...none },
+      { day: '2026-11-18', burns: 0, passed: 0, trees: 0, ...none },
+      { day: '2026-11-19', burns: 1, passed: 1, trees: 8, ...none },
+      { day: '2026-11-20', burns: 4, passed: 1, trees: 20, tons: 2.5, m3: 0 },
     ]);
   });
 
@@ -214,7 +222,7 @@ describe('fire reports', () => {
     expect([majin.trees[22], majin.trees[23], majin.trees[28]]).toEqual([5, 3, 8]);
     const huabu = res.value.list.find((s) => s.name === '华埠镇疫木焚烧炉')!;
     // 10 株 and 2.5 吨 on the 20th: two burns, 10 trees (the 21st's burn is after the report day).
-    expect([huabu.burns[29], huabu.trees[29]]).toEqual([2, 10]);
+    expect([huabu.burns[29], huabu.trees[29], huabu.tons[29], huabu.m3[29]]).toEqual([2, 10, 2.5, 0]);
     expect(huabu.burns.reduce((a, b) => a + b, 0)).toBe(2);
   });
 
@@ -223,10 +231,18 @@ describe('fire reports', () => {
     expect(res.code).toBe(0);
     const bySection = new Map(res.value.list.map((s) => [s.sectionCode, s]));
     // BD01: 10 burned / 20 felled; BD02: 6 + 8 + 3 + 5 = 22 / 40; BD03: 4 burned, nothing felled.
-    expect(bySection.get('KH-BD01')).toMatchObject({ felled: 20, burned: 10, ratio: 50 });
+    // BD01's 2.5 吨 is shown beside its 10 trees, outside the ratio.
+    expect(bySection.get('KH-BD01')).toMatchObject({ felled: 20, burned: 10, burnedTons: 2.5, ratio: 50 });
     expect(bySection.get('KH-BD02')).toMatchObject({ felled: 40, burned: 22, ratio: 55 });
     expect(bySection.get('KH-BD03')).toMatchObject({ felled: 0, burned: 4, ratio: null });
-    expect(res.value.total).toMatchObject({ sectionName: '合计', felled: 60, burned: 36, ratio: 60 });
+    expect(res.value.total).toMatchObject({
+      sectionName: '合计',
+      felled: 60,
+      burned: 36,
+      burnedTons: 2.5,
+      burnedM3: 0,
+      ratio: 60,
+    });
     const own = await report<RatioValue>('fszpylReport', bd);
     expect(own.value.list.map((s) => s.sectionCode)).toEqual(['KH-BD01']);
     expect(own.value.total).toMatchObject({ felled: 20, burned: 10 });

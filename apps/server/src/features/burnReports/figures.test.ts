@@ -49,6 +49,9 @@ describe('fire report arithmetic (hand-counted)', () => {
         pointState: 'approved',
         burns: 3,
         passed: 2,
+        trees: 12,
+        tons: 0,
+        m3: 1.26,
         quantities: [
           { unit: '株', quantity: 12 },
           { unit: '立方米', quantity: 1.26 },
@@ -59,15 +62,31 @@ describe('fire report arithmetic (hand-counted)', () => {
         pointState: 'suspended',
         burns: 1,
         passed: 0,
+        trees: 4,
+        tons: 0,
+        m3: 0,
         quantities: [{ unit: '株', quantity: 4 }],
       },
-      { name: 'C点', pointState: 'approved', burns: 0, passed: 0, quantities: [] },
-      { name: '野外', pointState: 'unknown', burns: 1, passed: 0, quantities: [{ unit: '', quantity: 3 }] },
+      { name: 'C点', pointState: 'approved', burns: 0, passed: 0, trees: 0, tons: 0, m3: 0, quantities: [] },
+      {
+        name: '野外',
+        pointState: 'unknown',
+        burns: 1,
+        passed: 0,
+        trees: 3,
+        tons: 0,
+        m3: 0,
+        quantities: [{ unit: '', quantity: 3 }],
+      },
     ]);
-    // 3 + 1 + 1 burns; 2 approved; 株 12 + 4; no-unit 3; 立方米 1.256 → 1.26.
+    // 3 + 1 + 1 burns; 2 approved; trees: 株 12 + 4 and 3 without unit (counted as trees) = 19;
+    // 立方米 1.256 → 1.26, a column of its own, never added to trees.
     expect(v.total).toEqual({
       burns: 5,
       passed: 2,
+      trees: 19,
+      tons: 0,
+      m3: 1.26,
       quantities: [
         { unit: '', quantity: 3 },
         { unit: '株', quantity: 16 },
@@ -76,31 +95,36 @@ describe('fire report arithmetic (hand-counted)', () => {
     });
   });
 
-  it('seven days: zeros for quiet days, approved = state 20, trees summed', () => {
+  it('seven days: zeros for quiet days, approved = state 20, trees, tons and m³ summed apart', () => {
     const days = daysEnding('2026-11-19', 3);
     const sums = [
-      { day: '2026-11-17', state: '10', n: 2, qty: 7 },
-      { day: '2026-11-19', state: '10', n: 3, qty: 9.5 },
-      { day: '2026-11-19', state: '20', n: 4, qty: 10 },
-      { day: '2026-11-12', state: '20', n: 9, qty: 99 },
+      { day: '2026-11-17', state: '10', n: 2, qty: 7, tons: 0, m3: 0 },
+      { day: '2026-11-19', state: '10', n: 3, qty: 9, tons: 201.2, m3: 0 },
+      { day: '2026-11-19', state: '20', n: 4, qty: 10, tons: 0.35, m3: 4.004 },
+      { day: '2026-11-12', state: '20', n: 9, qty: 99, tons: 9, m3: 9 },
     ];
     expect(sevenDayOf(days, sums)).toEqual([
-      { day: '2026-11-17', burns: 2, passed: 0, trees: 7 },
-      { day: '2026-11-18', burns: 0, passed: 0, trees: 0 },
-      { day: '2026-11-19', burns: 7, passed: 4, trees: 19.5 },
+      { day: '2026-11-17', burns: 2, passed: 0, trees: 7, tons: 0, m3: 0 },
+      { day: '2026-11-18', burns: 0, passed: 0, trees: 0, tons: 0, m3: 0 },
+      { day: '2026-11-19', burns: 7, passed: 4, trees: 19, tons: 201.55, m3: 4 },
     ]);
+    // A fractional count stored before counts were checked shows as whole trees.
+    expect(sevenDayOf(['2026-11-19'], [{ day: '2026-11-19', state: '10', n: 1, qty: 32.2 }])[0]!.trees).toBe(
+      32,
+    );
   });
 
-  it('chart: one series per point, burns per day, trees only in 株 or no unit', () => {
+  it('chart: one series per point, burns per day, trees (株 or no unit), tons and m³ apart', () => {
     const v = chartOf(points, rows, ['2026-11-18', '2026-11-19']);
     expect(v.days).toEqual(['2026-11-18', '2026-11-19']);
+    const none = [0, 0];
     expect(v.list).toEqual([
-      // A: 18th 5 burns 50 株; 19th 2 + 1 burns, 12 株 (the 立方米 row adds a burn, no trees).
-      { name: 'A点', pointState: 'approved', burns: [5, 3], trees: [50, 12] },
-      { name: 'B点', pointState: 'suspended', burns: [0, 1], trees: [0, 4] },
+      // A: 18th 5 burns 50 株; 19th 2 + 1 burns, 12 株 and 1.26 立方米 (never added to the trees).
+      { name: 'A点', pointState: 'approved', burns: [5, 3], trees: [50, 12], tons: none, m3: [0, 1.26] },
+      { name: 'B点', pointState: 'suspended', burns: [0, 1], trees: [0, 4], tons: none, m3: none },
       // C's only row (11-01) is outside the days.
-      { name: 'C点', pointState: 'approved', burns: [0, 0], trees: [0, 0] },
-      { name: '野外', pointState: 'unknown', burns: [0, 1], trees: [0, 3] },
+      { name: 'C点', pointState: 'approved', burns: [0, 0], trees: [0, 0], tons: none, m3: none },
+      { name: '野外', pointState: 'unknown', burns: [0, 1], trees: [0, 3], tons: none, m3: none },
     ]);
   });
 
@@ -112,7 +136,7 @@ describe('fire report arithmetic (hand-counted)', () => {
     ];
     const sums = [
       { table: 'fell', section: 'S1', n: 8, qty: 0 },
-      { table: 'burn', section: 'S1', n: 3, qty: 6 },
+      { table: 'burn', section: 'S1', n: 3, qty: 6, tons: 2.5, m3: 0 },
       { table: 'fell', section: 'S2', n: 3, qty: 0 },
       { table: 'burn', section: 'S2', n: 1, qty: 1 },
       { table: 'burn', section: 'S3', n: 2, qty: 5 },
@@ -121,13 +145,46 @@ describe('fire report arithmetic (hand-counted)', () => {
     ];
     const v = ratioOf(sections, sums, 'fell', 'burn', '合计');
     expect(v.list).toEqual([
-      { sectionCode: 'S1', sectionName: '一标段', felled: 8, burned: 6, ratio: 75 },
+      // The 2.5 吨 burned in S1 is shown beside the trees, not in the ratio.
+      {
+        sectionCode: 'S1',
+        sectionName: '一标段',
+        felled: 8,
+        burned: 6,
+        burnedTons: 2.5,
+        burnedM3: 0,
+        ratio: 75,
+      },
       // 1 / 3 = 33.33…% → 33.3
-      { sectionCode: 'S2', sectionName: '二标段', felled: 3, burned: 1, ratio: 33.3 },
-      { sectionCode: 'S3', sectionName: '三标段', felled: 0, burned: 5, ratio: null },
+      {
+        sectionCode: 'S2',
+        sectionName: '二标段',
+        felled: 3,
+        burned: 1,
+        burnedTons: 0,
+        burnedM3: 0,
+        ratio: 33.3,
+      },
+      {
+        sectionCode: 'S3',
+        sectionName: '三标段',
+        felled: 0,
+        burned: 5,
+        burnedTons: 0,
+        burnedM3: 0,
+        ratio: null,
+      },
     ]);
     // 12 burned / 11 felled = 109.09…% → 109.1
-    expect(v.total).toEqual({ sectionCode: '', sectionName: '合计', felled: 11, burned: 12, ratio: 109.1 });
+    expect(v.total).toEqual({
+      sectionCode: '',
+      sectionName: '合计',
+      felled: 11,
+      burned: 12,
+      burnedTons: 2.5,
+      burnedM3: 0,
+      ratio: 109.1,
+    });
     // A project without the felling table: nothing felled, no ratio.
     expect(ratioOf(sections, sums, undefined, 'burn', '合计').total).toMatchObject({
       felled: 0,

@@ -33,6 +33,8 @@ export type SumRow = {
   section?: string;
   n: number;
   qty: number;
+  tons?: number;
+  m3?: number;
 };
 /** Registered burn points: name → state, in the order to list them. */
 export type Points = Map<string, BurnPointState>;
@@ -59,6 +61,21 @@ export function daysEnding(last: string, n: number): string[] {
 /** 株 is the tree count; a burn record with no unit counts as 株 too (as in the per-day rollup). */
 export const isTrees = (unit: string) => unit === '株' || unit === '';
 
+/** Wood burned per unit; other units (a custom table's) only in `quantities`. */
+type Amounts = { trees: number; tons: number; m3: number };
+const noAmounts = (): Amounts => ({ trees: 0, tons: 0, m3: 0 });
+function addAmount(into: Amounts, unit: string, quantity: number) {
+  if (isTrees(unit)) into.trees += quantity;
+  else if (unit === '吨') into.tons += quantity;
+  else if (unit === '立方米') into.m3 += quantity;
+}
+/** Trees whole (a fractional count stored before counts were checked is rounded), wood to 0.01. */
+const shown = (a: Amounts): Amounts => ({
+  trees: Math.round(a.trees),
+  tons: round2(a.tons),
+  m3: round2(a.m3),
+});
+
 function stateOf(points: Points, name: string): ReportPointState {
   return points.get(name) ?? 'unknown';
 }
@@ -81,11 +98,13 @@ const quantitiesOf = (m: Map<string, number>) =>
 export function yesterdayOf(points: Points, rows: DayRow[], day: string): YesterdayValue {
   const mine = rows.filter((r) => r.day === day);
   const totalQty = new Map<string, number>();
+  const totalAmounts = noAmounts();
   const list: YesterdayItem[] = namesOf(
     points,
     mine.map((r) => r.point),
   ).map((name) => {
     const qty = new Map<string, number>();
+    const amounts = noAmounts();
     let burns = 0;
     let passed = 0;
     for (const r of mine) {
@@ -94,8 +113,17 @@ export function yesterdayOf(points: Points, rows: DayRow[], day: string): Yester
       passed += r.passed;
       addQuantity(qty, r.unit, r.quantity);
       addQuantity(totalQty, r.unit, r.quantity);
+      addAmount(amounts, r.unit, r.quantity);
+      addAmount(totalAmounts, r.unit, r.quantity);
     }
-    return { name, pointState: stateOf(points, name), burns, passed, quantities: quantitiesOf(qty) };
+    return {
+      name,
+      pointState: stateOf(points, name),
+      burns,
+      passed,
+      ...shown(amounts),
+      quantities: quantitiesOf(qty),
+    };
   });
   return {
     day,
@@ -103,12 +131,16 @@ export function yesterdayOf(points: Points, rows: DayRow[], day: string): Yester
     total: {
       burns: list.reduce((a, p) => a + p.burns, 0),
       passed: list.reduce((a, p) => a + p.passed, 0),
+      ...shown(totalAmounts),
       quantities: quantitiesOf(totalQty),
     },
   };
 }
 
-/** sevenDayReport: per day (zeros included) burns, approved burns and trees, from rollup rows by day and state. */
+/**
+ * sevenDayReport: per day (zeros included) burns, approved burns, and trees, tons and m³ burned
+ * apart, from rollup rows by day and state.
+ */
 export function sevenDayOf(days: string[], rows: SumRow[]): SevenDayItem[] {
   return days.map((day) => {
     const mine = rows.filter((r) => r.day === day);
@@ -116,12 +148,16 @@ export function sevenDayOf(days: string[], rows: SumRow[]): SevenDayItem[] {
       day,
       burns: mine.reduce((a, r) => a + r.n, 0),
       passed: mine.filter((r) => r.state === '20').reduce((a, r) => a + r.n, 0),
-      trees: round2(mine.reduce((a, r) => a + r.qty, 0)),
+      ...shown({
+        trees: mine.reduce((a, r) => a + r.qty, 0),
+        tons: mine.reduce((a, r) => a + (r.tons ?? 0), 0),
+        m3: mine.reduce((a, r) => a + (r.m3 ?? 0), 0),
+      }),
     };
   });
 }
 
-/** fsdChartReport: per point (registered ones and unknown names seen), burns and trees on each day. */
+/** fsdChartReport: per point (registered ones and unknown names seen), burns, and trees, tons and m³ on each day. */
 export function chartOf(points: Points, rows: DayRow[], days: string[]): ChartValue {
   const index = new Map(days.map((d, i) => [d, i]));
   const list = namesOf(
@@ -129,14 +165,22 @@ export function chartOf(points: Points, rows: DayRow[], days: string[]): ChartVa
     rows.map((r) => r.point),
   ).map((name) => {
     const burns = days.map(() => 0);
-    const trees = days.map(() => 0);
+    const amounts = days.map(noAmounts);
     for (const r of rows) {
       const i = index.get(r.day);
       if (r.point !== name || i === undefined) continue;
       burns[i]! += r.burns;
-      if (isTrees(r.unit)) trees[i]! += r.quantity;
+      addAmount(amounts[i]!, r.unit, r.quantity);
     }
-    return { name, pointState: stateOf(points, name), burns, trees: trees.map(round2) };
+    const per = amounts.map(shown);
+    return {
+      name,
+      pointState: stateOf(points, name),
+      burns,
+      trees: per.map((a) => a.trees),
+      tons: per.map((a) => a.tons),
+      m3: per.map((a) => a.m3),
+    };
   });
   return { days, list };
 }
@@ -146,7 +190,8 @@ const ratio = (burned: number, felled: number) =>
 
 /**
  * fszpylReport: per section, felled trees (records of the felling table) and burned trees (the
- * burn table's quantity in 株), from rollup rows by table and section; plus the total.
+ * burn table's quantity in 株), from rollup rows by table and section; plus the total. The ratio
+ * is trees over trees; wood burned in 吨 and 立方米 is shown beside it, never converted.
  */
 export function ratioOf(
   sections: { code: string; name: string }[],
@@ -159,8 +204,21 @@ export function ratioOf(
     const felled = fellingTable
       ? mine.filter((r) => r.table === fellingTable).reduce((a, r) => a + r.n, 0)
       : 0;
-    const burned = round2(mine.filter((r) => r.table === burnTable).reduce((a, r) => a + r.qty, 0));
-    return { sectionCode, sectionName, felled, burned, ratio: ratio(burned, felled) };
+    const burns = mine.filter((r) => r.table === burnTable);
+    const wood = shown({
+      trees: burns.reduce((a, r) => a + r.qty, 0),
+      tons: burns.reduce((a, r) => a + (r.tons ?? 0), 0),
+      m3: burns.reduce((a, r) => a + (r.m3 ?? 0), 0),
+    });
+    return {
+      sectionCode,
+      sectionName,
+      felled,
+      burned: wood.trees,
+      burnedTons: wood.tons,
+      burnedM3: wood.m3,
+      ratio: ratio(wood.trees, felled),
+    };
   };
   const list = sections.map((s) =>
     item(

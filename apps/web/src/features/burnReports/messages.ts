@@ -35,6 +35,14 @@ const zh = {
   'record.40': '已驳回',
   empty: '暂无焚烧记录',
   noFelling: '无采伐',
+  'col.amount': '焚烧数量',
+  'col.woodBesides': '另焚烧（不计入株数）',
+  'col.otherUnits': '其他单位',
+  'unit.trees': '株',
+  'unit.tons': '吨',
+  'unit.m3': '立方米',
+  'axis.count': '次 / 株',
+  'axis.wood': '吨 / 立方米',
 } as const;
 
 type Key = keyof typeof zh;
@@ -74,6 +82,14 @@ const en: Record<Key, string> = {
   'record.40': 'Rejected',
   empty: 'No burn records',
   noFelling: 'Nothing felled',
+  'col.amount': 'Amount burned',
+  'col.woodBesides': 'Also burned (not in trees)',
+  'col.otherUnits': 'Other units',
+  'unit.trees': 'Trees',
+  'unit.tons': 't',
+  'unit.m3': 'm³',
+  'axis.count': 'Burns / trees',
+  'axis.wood': 't / m³',
 };
 
 export const { useT: useBurnReportsT } = featureMessages<Key>(zh, en);

@@ -29,8 +29,15 @@ const pointColor: Record<ReportPointState, string> = {
   unknown: 'red',
 };
 const recordColor: Record<string, string> = { '10': 'blue', '20': 'green', '30': 'orange', '40': 'red' };
-const quantities = (qs: { unit: string; quantity: number }[]) =>
-  qs.map((q) => `${q.quantity}${q.unit ? ` ${q.unit}` : ''}`).join('，') || '0';
+/** Units with a column of their own; a burn without unit counts as trees (株), as on the server. */
+const ownColumn = new Set(['', '株', '吨', '立方米']);
+/** Quantities in any other unit (a custom burn table's), each named: never added to the columns. */
+const otherUnits = (qs: { unit: string; quantity: number }[]) =>
+  qs
+    .filter((q) => !ownColumn.has(q.unit))
+    .map((q) => `${q.quantity} ${q.unit}`)
+    .join(' · ');
+const num = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 /** Yesterday in China time: the report day the server assumes too. */
 const chinaYesterday = () => new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
 
@@ -72,17 +79,39 @@ export default function FireReportPage() {
     </>
   );
 
+  // A column per unit (株, 吨, 立方米): trees, tons and cubic metres are never added together.
+  const unitColumns = <T extends { trees: number; tons: number; m3: number }>(): TableColumnsType<T> => [
+    {
+      title: t('col.amount'),
+      key: 'amount',
+      children: [
+        { title: t('unit.trees'), dataIndex: 'trees', key: 'trees', align: 'right', render: num },
+        { title: t('unit.tons'), dataIndex: 'tons', key: 'tons', align: 'right', render: num },
+        { title: t('unit.m3'), dataIndex: 'm3', key: 'm3', align: 'right', render: num },
+      ],
+    },
+  ];
+  const others = (yesterday.data?.list ?? []).some((r) => otherUnits(r.quantities));
   const yesterdayColumns: TableColumnsType<YesterdayItem> = [
     { title: t('col.point'), key: 'name', render: (_, r) => pointTag(r.name, r.pointState) },
     { title: t('col.burns'), dataIndex: 'burns', key: 'burns', align: 'right' },
     { title: t('col.passed'), dataIndex: 'passed', key: 'passed', align: 'right' },
-    { title: t('col.quantity'), key: 'q', render: (_, r) => quantities(r.quantities) },
+    ...unitColumns<YesterdayItem>(),
+    ...(others
+      ? [
+          {
+            title: t('col.otherUnits'),
+            key: 'other',
+            render: (_: unknown, r: YesterdayItem) => otherUnits(r.quantities),
+          },
+        ]
+      : []),
   ];
   const sevenColumns: TableColumnsType<SevenDayItem> = [
     { title: t('col.day'), dataIndex: 'day', key: 'day' },
     { title: t('col.burns'), dataIndex: 'burns', key: 'burns', align: 'right' },
     { title: t('col.passed'), dataIndex: 'passed', key: 'passed', align: 'right' },
-    { title: t('col.trees'), dataIndex: 'trees', key: 'trees', align: 'right' },
+    ...unitColumns<SevenDayItem>(),
   ];
   const ratioColumns: TableColumnsType<RatioItem> = [
     { title: t('col.section'), dataIndex: 'sectionName', key: 'section' },
@@ -94,6 +123,14 @@ export default function FireReportPage() {
       key: 'ratio',
       align: 'right',
       render: (v: number | null) => (v === null ? t('noFelling') : `${v}%`),
+    },
+    {
+      title: t('col.woodBesides'),
+      key: 'wood',
+      children: [
+        { title: t('unit.tons'), dataIndex: 'burnedTons', key: 'tons', align: 'right', render: num },
+        { title: t('unit.m3'), dataIndex: 'burnedM3', key: 'm3', align: 'right', render: num },
+      ],
     },
   ];
   const recordColumns: TableColumnsType<BurnRecordItem> = [
@@ -167,7 +204,18 @@ export default function FireReportPage() {
                   <Table.Summary.Cell index={2} align="right">
                     {total.passed}
                   </Table.Summary.Cell>
-                  <Table.Summary.Cell index={3}>{quantities(total.quantities)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} align="right">
+                    {num(total.trees)}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">
+                    {num(total.tons)}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={5} align="right">
+                    {num(total.m3)}
+                  </Table.Summary.Cell>
+                  {others && (
+                    <Table.Summary.Cell index={6}>{otherUnits(total.quantities)}</Table.Summary.Cell>
+                  )}
                 </Table.Summary.Row>
               )
             }
@@ -183,11 +231,17 @@ export default function FireReportPage() {
               legend: { top: 0, left: 'center' },
               grid: { left: 40, right: 16, top: 36, bottom: 24 },
               xAxis: { type: 'category', data: sevenDays.map((d) => d.day.slice(5)) },
-              yAxis: { type: 'value', minInterval: 1 },
+              // Counts (burns, trees) on the left axis; tons and m³ on the right, each its own series.
+              yAxis: [
+                { type: 'value', minInterval: 1, name: t('axis.count') },
+                { type: 'value', name: t('axis.wood') },
+              ],
               series: [
                 { type: 'bar', name: t('col.burns'), data: sevenDays.map((d) => d.burns) },
                 { type: 'bar', name: t('col.passed'), data: sevenDays.map((d) => d.passed) },
                 { type: 'line', name: t('col.trees'), data: sevenDays.map((d) => d.trees) },
+                { type: 'line', name: t('unit.tons'), yAxisIndex: 1, data: sevenDays.map((d) => d.tons) },
+                { type: 'line', name: t('unit.m3'), yAxisIndex: 1, data: sevenDays.map((d) => d.m3) },
               ],
             }}
           />
@@ -244,6 +298,12 @@ export default function FireReportPage() {
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={3} align="right">
                     {ratio.data.total.ratio === null ? t('noFelling') : `${ratio.data.total.ratio}%`}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} align="right">
+                    {num(ratio.data.total.burnedTons)}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={5} align="right">
+                    {num(ratio.data.total.burnedM3)}
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
               )
