@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,11 @@ describe('decision records', () => {
     expect(checkDecisions(dir)).toEqual([]);
   });
 
-  it('replace the old single file', () => {
+  it('replace the old single file, which is at most a pointer', () => {
     const { records } = readRecords(dir);
     expect(records.length).toBeGreaterThan(100);
-    const pointer = readFileSync(join(dir, '..', 'decisions.md'), 'utf8');
-    expect(pointer.split('\n').length).toBeLessThan(20);
+    const old = join(dir, '..', 'decisions.md');
+    if (existsSync(old)) expect(readFileSync(old, 'utf8').split('\n').length).toBeLessThan(20);
   });
 });
 
