@@ -14,6 +14,8 @@ const admin: ProjectMember = {
   phone: null,
   roleCodes: ['project_admin'],
   roleNames: ['项目管理员'],
+  sectionCodes: [],
+  sectionNames: [],
 };
 const candidate: UserListItem = {
   id: '00000000-0000-4000-8000-000000000002',

@@ -18,6 +18,7 @@ const item = (code: string, name: string, archivedAt: string | null): ProjectIte
   endDate: null,
   sectionCount: 0,
   memberCount: 0,
+  burnWindowDays: 10,
   measureCodes: [],
   createdAt: '2026-01-01T00:00:00Z',
   archivedAt,

@@ -1,4 +1,4 @@
-import type { AreaNode, ProjectItem } from '@pineguard/contract';
+import { type AreaNode, burnWindowLimits, type ProjectItem } from '@pineguard/contract';
 import { Cascader, DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProjectBody } from '../adminApi.ts';
@@ -14,6 +14,8 @@ export type ProjectFormValues = {
   ownerUnit?: string;
   description?: string;
   period?: [Dayjs | null, Dayjs | null] | null;
+  /** 焚烧时限: days from felling to burning. */
+  burnWindowDays?: number | null;
 };
 
 export function toFormValues(p: ProjectItem, tree: AreaNode[]): ProjectFormValues {
@@ -28,6 +30,7 @@ export function toFormValues(p: ProjectItem, tree: AreaNode[]): ProjectFormValue
       p.startDate || p.endDate
         ? [p.startDate ? dayjs(p.startDate) : null, p.endDate ? dayjs(p.endDate) : null]
         : null,
+    burnWindowDays: p.burnWindowDays,
   };
 }
 
@@ -44,8 +47,11 @@ export function toBody(v: ProjectFormValues, original?: ProjectItem): ProjectBod
     description: (v.description ?? '').trim(),
     startDate: v.period?.[0]?.format('YYYY-MM-DD') ?? null,
     endDate: v.period?.[1]?.format('YYYY-MM-DD') ?? null,
+    burnWindowDays: v.burnWindowDays ?? original?.burnWindowDays ?? burnWindowLimits.default,
   };
 }
+
+const limits = { min: burnWindowLimits.min, max: burnWindowLimits.max, default: burnWindowLimits.default };
 
 /** The project's fields, shared by the add/edit dialog and the settings page. */
 export function ProjectFields({
@@ -105,6 +111,27 @@ export function ProjectFields({
       </Form.Item>
       <Form.Item name="period" label={t('form.period')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} disabled={disabled} />
+      </Form.Item>
+      <Form.Item
+        name="burnWindowDays"
+        label={t('form.burnWindow')}
+        extra={t('form.burnWindowHelp', limits)}
+        rules={[
+          {
+            type: 'integer',
+            min: burnWindowLimits.min,
+            max: burnWindowLimits.max,
+            message: t('form.burnWindowRule', limits),
+          },
+        ]}
+      >
+        <InputNumber
+          min={burnWindowLimits.min}
+          max={burnWindowLimits.max}
+          precision={0}
+          placeholder={String(burnWindowLimits.default)}
+          disabled={disabled}
+        />
       </Form.Item>
       <Form.Item name="description" label={t('form.description')} rules={[{ max: 500 }]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} disabled={disabled} />

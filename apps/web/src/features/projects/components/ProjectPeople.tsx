@@ -49,6 +49,13 @@ export function ProjectPeople({ project }: { project: { code: string; name: stri
           </Tag>
         )),
     },
+    {
+      title: t('people.sections'),
+      key: 'sections',
+      width: 220,
+      ellipsis: false,
+      render: (_, m) => (m.sectionNames.length ? m.sectionNames.map((n) => <Tag key={n}>{n}</Tag>) : '—'),
+    },
     ...(superAdmin
       ? [
           {

@@ -4,15 +4,20 @@ import { useEffect } from 'react';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { useLangStore, useT } from '../../../locales/index.ts';
 import { roleName } from '../../../shared/builtinNames.ts';
+import { useMemberSections, useProjectSections, useSetMemberSections } from '../../projects/api.ts';
 import { type AddUserForm, phoneExists, useAddUser, useEditUser } from '../api.ts';
 import { useUsersT } from '../messages.ts';
 import { isPhone, userRules } from '../rules.ts';
 
-type Values = AddUserForm & { enabled: boolean };
+type Values = AddUserForm & { enabled: boolean; sectionCodes?: string[] };
+
+const same = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /**
  * Add (no `user`) or edit a user of the selected project. Editing changes name, phone,
- * enabled/disabled and the roles held in this project; `editRoles` false keeps the roles.
+ * enabled/disabled and the roles held in this project; `editRoles` false keeps the roles. Beside
+ * the roles, a field worker's sections (标段分配): the only sections they may record in.
  */
 export function UserFormDialog({
   open,
@@ -36,9 +41,17 @@ export function UserFormDialog({
   const [form] = Form.useForm<Values>();
   const add = useAddUser();
   const edit = useEditUser();
+  const setSections = useSetMemberSections();
   const editing = user !== null;
   const heldHere = (u: UserListItem) =>
     u.roles.filter((r) => r.projectCode === projectCode).map((r) => r.roleId);
+  // Sections matter to the field worker role only; other roles record in every section.
+  const workerRoles = new Set(roles.filter((r) => r.code === 'worker').map((r) => r.id));
+  const chosenRoles = Form.useWatch('roleIds', form) as number[] | undefined;
+  const showSections = editRoles && (chosenRoles ?? []).some((id) => workerRoles.has(id));
+  const choices = useProjectSections(open && editRoles && Boolean(projectCode));
+  const assigned = useMemberSections(user ? [user.id] : [], open && editRoles && Boolean(projectCode));
+  const current = user ? (assigned.data?.find((a) => a.userId === user.id)?.sectionCodes ?? []) : [];
 
   useEffect(() => {
     if (!open) return;
@@ -53,6 +66,10 @@ export function UserFormDialog({
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, user]);
+  useEffect(() => {
+    if (open && user && assigned.data) form.setFieldValue('sectionCodes', current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, user, assigned.data]);
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -66,6 +83,14 @@ export function UserFormDialog({
             roleIds: editRoles ? v.roleIds : heldHere(user),
           })
         : await add.mutateAsync(v);
+      const userId = user ? user.id : (result.value as { id: string }).id;
+      const sections = v.sectionCodes ?? [];
+      if (showSections && !same(sections, current)) {
+        const saved = setSections.mutateAsync({ userId, sectionCodes: sections });
+        // A new account exists already: a refusal (toasted by the client) must not invite a second add.
+        if (user) await saved;
+        else await saved.catch(() => null);
+      }
       message.success(result.message || tc('common.ok'));
       onClose();
     } catch (error) {
@@ -88,13 +113,18 @@ export function UserFormDialog({
       title={editing ? t('edit.title') : t('add.title')}
       okText={tc('common.save')}
       cancelText={tc('common.cancel')}
-      confirmLoading={add.isPending || edit.isPending}
+      confirmLoading={add.isPending || edit.isPending || setSections.isPending}
       onOk={() => submit().catch(() => {})}
       onCancel={onClose}
       forceRender
       destroyOnHidden={false}
     >
-      <Form form={form} layout="vertical" name="user-form" initialValues={{ enabled: true, roleIds: [] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="user-form"
+        initialValues={{ enabled: true, roleIds: [], sectionCodes: [] }}
+      >
         {!editing && (
           <>
             <Form.Item name="account" label={t('form.account')} rules={userRules.account(t)}>
@@ -128,6 +158,18 @@ export function UserFormDialog({
               allowClear
               optionFilterProp="label"
               options={roles.map((r) => ({ value: r.id, label: roleName(r, lang) }))}
+            />
+          </Form.Item>
+        )}
+        {showSections && (
+          <Form.Item name="sectionCodes" label={t('form.sections')} extra={t('form.sectionsHelp')}>
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              placeholder={t('form.sectionsNone')}
+              loading={choices.isLoading || assigned.isLoading}
+              options={(choices.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
             />
           </Form.Item>
         )}

@@ -30,6 +30,7 @@ import {
   useResetPassword,
   useUserList,
 } from '../api.ts';
+import { useMemberSections } from '../../projects/api.ts';
 import { userActions } from '../access.ts';
 import { useUsersT } from '../messages.ts';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
@@ -75,6 +76,10 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const [dialog, setDialog] = useState<{ user: UserListItem | null } | null>(null);
   const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
   const can = userActions(permissions, superAdmin);
+  // 标段分配 of the page's users in the selected project (the all-projects list shows roles only).
+  const pageIds = allProjects ? [] : (list.data?.list ?? []).map((u) => u.id);
+  const sections = useMemberSections(pageIds, !allProjects && Boolean(project?.code));
+  const sectionsOf = (id: string) => sections.data?.find((s) => s.userId === id)?.sectionNames ?? [];
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }));
 
   const doReset = async (user: UserListItem) => {
@@ -147,6 +152,28 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
         );
       },
     },
+    ...(allProjects
+      ? []
+      : [
+          {
+            title: t('col.sections'),
+            key: 'sections',
+            width: 200,
+            ellipsis: false,
+            render: (_: unknown, user: UserListItem) => {
+              const names = sectionsOf(user.id);
+              return names.length ? (
+                <Space size={[0, 4]} wrap>
+                  {names.map((n) => (
+                    <Tag key={n}>{n}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              );
+            },
+          },
+        ]),
     {
       title: t('col.status'),
       dataIndex: 'status',
