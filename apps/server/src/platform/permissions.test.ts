@@ -213,6 +213,15 @@ const outsideMatrix: Record<string, string> = {
   // GIS map (issue 17): the selected project's records, a section manager's sections (gisMap.test.ts).
   'GET /api/gis/setup': 'records.read',
   'GET /api/gis/cells': 'records.read',
+  // 疑点 and 核对 (issue 26): roles and section scope checked in anomalies.test.ts, reconciliation.test.ts.
+  'POST /api/anomaly/list': 'anomalies.read',
+  'GET /api/anomaly/counts': 'anomalies.read',
+  'GET /api/anomaly/record': 'anomalies.read',
+  'POST /api/anomaly/explain': 'anomalies.explain',
+  'POST /api/anomaly/confirm': 'anomalies.confirm',
+  'POST /api/anomaly/reopen': 'anomalies.confirm',
+  'GET /api/reconcile/summary': 'reconciliation.read',
+  'GET /api/reconcile/export': 'reconciliation.read',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {
