@@ -1,4 +1,4 @@
-import type { Text } from './i18n.ts';
+import type { Lang, Text } from './i18n.ts';
 
 /**
  * Units a quantity column may declare (column rules `unit`, or the value of its `unitColumn`).
@@ -43,3 +43,17 @@ export const unitLabels: Record<keyof BurnAmounts, Text> = {
   tons: { 'zh-CN': '吨', en: 't' },
   m3: { 'zh-CN': '立方米', en: 'm³' },
 };
+
+/**
+ * Burnt wood as one line, a figure per unit: "32 株 · 201.2 吨" (en "32 trees · 201.2 t"). Trees
+ * are always shown (whole), tons and m³ only when there are any; `wood` leaves the trees out.
+ */
+export function amountsText(a: BurnAmounts, lang: Lang, opts: { wood?: boolean } = {}): string {
+  const locale = lang === 'en' ? 'en-US' : 'zh-CN';
+  const n = (x: number, digits: number) => x.toLocaleString(locale, { maximumFractionDigits: digits });
+  const parts: string[] = [];
+  if (!opts.wood) parts.push(`${n(Math.round(a.trees), 0)} ${unitLabels.trees[lang]}`);
+  if (a.tons) parts.push(`${n(a.tons, 2)} ${unitLabels.tons[lang]}`);
+  if (a.m3) parts.push(`${n(a.m3, 2)} ${unitLabels.m3[lang]}`);
+  return parts.join(' · ');
+}

@@ -21,7 +21,7 @@ const zh = {
   'period.today': '今日',
   'period.week': '近 7 天',
   'period.season': '本季',
-  'trend.title': '近 60 天采伐与焚烧（株）',
+  'trend.title': '近 60 天采伐与焚烧',
   'ranking.title': '标段进度排名（采伐 / 计划）',
   'ranking.empty': '暂无标段',
   'backlog.title': '待审核',
@@ -54,6 +54,12 @@ const zh = {
   'level.county': '县',
   'level.section': '标段',
   'level.township': '乡镇',
+  'col.burnedTrees': '株',
+  'col.burnedTons': '焚烧（吨）',
+  'col.burnedM3': '焚烧（立方米）',
+  'unit.tons': '吨',
+  'unit.m3': '立方米',
+  'axis.wood': '吨 / 立方米',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -77,7 +83,7 @@ const en: Record<keyof typeof zh, string> = {
   'period.today': 'Today',
   'period.week': 'Last 7 days',
   'period.season': 'Season',
-  'trend.title': 'Felled and burned, last 60 days (trees)',
+  'trend.title': 'Felled and burned, last 60 days',
   'ranking.title': 'Sections by progress (felled / planned)',
   'ranking.empty': 'No sections',
   'backlog.title': 'Waiting for review',
@@ -110,6 +116,12 @@ const en: Record<keyof typeof zh, string> = {
   'level.county': 'county',
   'level.section': 'section',
   'level.township': 'township',
+  'col.burnedTrees': 'Trees',
+  'col.burnedTons': 'Burned (t)',
+  'col.burnedM3': 'Burned (m³)',
+  'unit.tons': 't',
+  'unit.m3': 'm³',
+  'axis.wood': 't / m³',
 };
 
 export const { useT: useOverviewT } = featureMessages(zh, en);

@@ -1,9 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { HomeData } from '@pineguard/contract';
+import { amountsText, type HomeData } from '@pineguard/contract';
 import { Card, Col, Flex, List, Progress, Row, Segmented, Statistic, Table, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../locales/index.ts';
+import { useLangStore, useT } from '../../../locales/index.ts';
 import { useSession } from '../../../shared/session.ts';
 import { LatestNotices } from '../../notices/index.ts';
 import { EChart, type EChartOption } from '../../../shared/ui/EChart.tsx';
@@ -51,13 +51,26 @@ export default function DashboardPage() {
   );
 }
 
+type Burned = { burned: number; burnedTons: number; burnedM3: number };
+
 function Figures({ v, primary, selected }: { v: HomeData; primary: string; selected: string | undefined }) {
   const t = useOverviewT();
+  const lang = useLangStore((s) => s.lang);
   const c = v.cards;
+  // Trees burned, and wood burned by weight and volume beside them: "32 株 · 201.2 吨", never one sum.
+  const amounts = (r: Burned) => ({ trees: r.burned, tons: r.burnedTons, m3: r.burnedM3 });
+  const burnedText = (r: Burned) => amountsText(amounts(r), lang);
+  const wood = amountsText(amounts(c), lang, { wood: true });
   const cards: { key: string; title: string; value: number | string; suffix?: string; note?: string }[] = [
     { key: 'found', title: t('card.found'), value: c.found, suffix: t('unitTrees') },
     { key: 'felled', title: t('card.felled'), value: c.felled, suffix: t('unitTrees') },
-    { key: 'burned', title: t('card.burned'), value: c.burned, suffix: t('unitTrees') },
+    {
+      key: 'burned',
+      title: t('card.burned'),
+      value: c.burned,
+      suffix: t('unitTrees'),
+      note: wood || undefined,
+    },
     { key: 'stumps', title: t('card.stumps'), value: c.stumpsTreated, suffix: t('unitTrees') },
     { key: 'workers', title: t('card.workers'), value: c.workersApproved, suffix: t('unitPeople') },
     c.workersOnDuty === null
@@ -65,13 +78,18 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
       : { key: 'onDuty', title: t('card.onDuty'), value: c.workersOnDuty, suffix: t('unitPeople') },
     { key: 'pending', title: t('card.pending'), value: c.pendingReview, suffix: t('unitRecords') },
   ];
+  const hasWood = v.trend.some((d) => d.burnedTons > 0 || d.burnedM3 > 0);
   const trend: EChartOption = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 32, bottom: 28 },
       xAxis: { type: 'category', data: v.trend.map((d) => d.day.slice(5)) },
-      yAxis: { type: 'value' },
+      // Trees on the left axis; wood burned in tons and m³ on the right, only when there is some.
+      yAxis: [
+        { type: 'value', minInterval: 1, name: t('unitTrees') },
+        ...(hasWood ? [{ type: 'value' as const, name: t('axis.wood') }] : []),
+      ],
       series: [
         {
           name: t('col.felled'),
@@ -85,9 +103,27 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
           data: v.trend.map((d) => d.burned),
           color: '#d4380d',
         },
+        ...(hasWood
+          ? [
+              {
+                name: t('col.burnedTons'),
+                type: 'line' as const,
+                yAxisIndex: 1,
+                data: v.trend.map((d) => d.burnedTons),
+                color: '#ad6800',
+              },
+              {
+                name: t('col.burnedM3'),
+                type: 'line' as const,
+                yAxisIndex: 1,
+                data: v.trend.map((d) => d.burnedM3),
+                color: '#874d00',
+              },
+            ]
+          : []),
       ],
     }),
-    [v.trend, t, primary],
+    [v.trend, t, primary, hasWood],
   );
   const periods = (['today', 'week', 'season'] as const).map((k) => ({ key: k, ...v.periods[k] }));
   return (
@@ -96,8 +132,19 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
         {cards.map((card) => (
           <Col key={card.key} flex="1 1 160px">
             <Card size="small" data-testid={`card-${card.key}`}>
-              <Statistic title={card.title} value={card.value} suffix={card.suffix} />
-              {card.note && <Typography.Text type="secondary">{card.note}</Typography.Text>}
+              {/* The unit stays on the figure's line however narrow the card gets. */}
+              <div style={{ whiteSpace: 'nowrap' }}>
+                <Statistic title={card.title} value={card.value} suffix={card.suffix} />
+              </div>
+              {card.note && (
+                <Typography.Text
+                  type="secondary"
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid={`card-${card.key}-note`}
+                >
+                  {card.note}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
         ))}
@@ -131,7 +178,12 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
                 },
                 { title: t('col.found'), dataIndex: 'found', align: 'right' },
                 { title: t('col.felled'), dataIndex: 'felled', align: 'right' },
-                { title: t('col.burned'), dataIndex: 'burned', align: 'right' },
+                {
+                  title: t('col.burned'),
+                  key: 'burned',
+                  align: 'right',
+                  render: (_: unknown, r) => burnedText(r),
+                },
               ]}
             />
           </Card>
@@ -232,7 +284,12 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
             { title: t('lastDay.records'), dataIndex: 'records', align: 'right' },
             { title: t('col.found'), dataIndex: 'found', align: 'right' },
             { title: t('col.felled'), dataIndex: 'felled', align: 'right' },
-            { title: t('col.burned'), dataIndex: 'burned', align: 'right' },
+            {
+              title: t('col.burned'),
+              key: 'burned',
+              align: 'right',
+              render: (_: unknown, r) => burnedText(r),
+            },
           ]}
         />
       </Card>

@@ -98,6 +98,7 @@ export function ProgressPage({ level }: { level: ProgressLevel }) {
             ]),
         { name: t('col.found'), type: 'bar', data: (v?.rows ?? []).map((r) => r.found), color: '#d48806' },
         { name: t('col.felled'), type: 'bar', data: (v?.rows ?? []).map((r) => r.felled), color: '#389e0d' },
+        // Trees only: wood burned in tons and m³ is in the table, never on the trees' axis.
         { name: t('col.burned'), type: 'bar', data: (v?.rows ?? []).map((r) => r.burned), color: '#d4380d' },
       ],
     }),
@@ -169,7 +170,16 @@ export function ProgressPage({ level }: { level: ProgressLevel }) {
             },
             { title: t('col.found'), dataIndex: 'found', align: 'right' },
             { title: t('col.felled'), dataIndex: 'felled', align: 'right' },
-            { title: t('col.burned'), dataIndex: 'burned', align: 'right' },
+            {
+              // A column per unit: trees, tons and m³ burned are never added.
+              title: t('col.burned'),
+              key: 'burned',
+              children: [
+                { title: t('col.burnedTrees'), dataIndex: 'burned', key: 'trees', align: 'right' },
+                { title: t('unit.tons'), dataIndex: 'burnedTons', key: 'tons', align: 'right' },
+                { title: t('unit.m3'), dataIndex: 'burnedM3', key: 'm3', align: 'right' },
+              ],
+            },
             {
               title: t(`ratio.${type}`),
               dataIndex: 'percent',
