@@ -208,7 +208,8 @@ describe('疑点核查 page', () => {
     expect(await screen.findByText('请填写说明')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/anomaly/explain')).toBe(false);
 
-    await user.type(screen.getByLabelText('说明'), '二维码贴错，已现场复核');
+    await user.click(screen.getByLabelText('说明'));
+    await user.paste('二维码贴错，已现场复核');
     await user.click(screen.getByTestId('resolve-ok'));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/anomaly/explain')).toBe(true));
     expect(calls.find((c) => c.url === '/api/anomaly/explain')?.body).toEqual({
@@ -217,7 +218,7 @@ describe('疑点核查 page', () => {
       note: '二维码贴错，已现场复核',
     });
     expect(await screen.findByText('已处理 1 条疑点')).toBeInTheDocument();
-  }, 40_000);
+  }, 60_000);
 
   it('shows the server refusal as a message', async () => {
     server([item()], () => envelopeResponse(null, 40000, '所选疑点当前状态不能执行此操作'));
@@ -227,10 +228,11 @@ describe('疑点核查 page', () => {
     const row = (await screen.findByText('伐桩高 8 cm（限 5 cm）')).closest('tr')!;
     await user.click(within(row).getByRole('checkbox'));
     await user.click(screen.getByTestId('batch-explain'));
-    await user.type(await screen.findByLabelText('说明'), '已复核');
+    await user.click(await screen.findByLabelText('说明'));
+    await user.paste('已复核');
     await user.click(screen.getByTestId('resolve-ok'));
     expect(await screen.findByText('所选疑点当前状态不能执行此操作')).toBeInTheDocument();
-  }, 40_000);
+  }, 60_000);
 
   it('a reader without resolving permissions gets no selection and no actions', async () => {
     server([item()]);
@@ -254,7 +256,8 @@ describe('疑点核查 page', () => {
     await user.click(await screen.findByTestId('reject-record'));
     await user.click(screen.getByTestId('resolve-ok'));
     expect(await screen.findByText('驳回记录须填写原因')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('说明'), '伐桩过高，返工');
+    await user.click(screen.getByLabelText('说明'));
+    await user.paste('伐桩过高，返工');
     await user.click(screen.getByTestId('resolve-ok'));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/anomaly/confirm')).toBe(true));
     expect(calls.find((c) => c.url === '/api/anomaly/confirm')?.body).toEqual({
@@ -264,7 +267,7 @@ describe('疑点核查 page', () => {
       rejectRecord: true,
     });
     expect(await screen.findByText('已处理 1 条疑点，驳回记录 1 条')).toBeInTheDocument();
-  }, 40_000);
+  }, 60_000);
 
   it('without records.review, confirming offers no rejection', async () => {
     server([item()]);
@@ -278,7 +281,7 @@ describe('疑点核查 page', () => {
     await user.click(screen.getByTestId('batch-confirm'));
     await screen.findByTestId('resolve-ok');
     expect(screen.queryByTestId('reject-record')).toBeNull();
-  }, 40_000);
+  }, 60_000);
 });
 
 describe('the record drawer and the scan page', () => {

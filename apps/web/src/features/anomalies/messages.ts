@@ -1,7 +1,8 @@
 import { featureMessages } from '../../shared/featureT.ts';
 
 const zh = {
-  'counts.title': '待核查疑点',
+  'counts.title': '疑点统计',
+  'counts.open': '待核查 {count} 条',
   'counts.all': '全部类型',
   'counts.hint': '按当前状态筛选统计；点击类型只看该类型',
   'filter.kind': '全部类型',
@@ -56,7 +57,8 @@ const zh = {
 type Key = keyof typeof zh;
 
 const en: Record<Key, string> = {
-  'counts.title': 'Open anomalies',
+  'counts.title': 'Anomalies by kind',
+  'counts.open': '{count} open',
   'counts.all': 'All kinds',
   'counts.hint': 'Counted in the chosen state; click a kind to list it alone',
   'filter.kind': 'All kinds',

@@ -26,7 +26,7 @@ const zh = {
   'anomalies.open': '查看待核查疑点',
   'drill.title': '查看{figure}对应的记录',
   empty: '所选范围内没有采伐或焚烧记录',
-  'opening.day': '期初按标段计，每日不单列',
+  noSection: '（未填标段）',
 } as const;
 
 type Key = keyof typeof zh;
@@ -57,7 +57,7 @@ const en: Record<Key, string> = {
   'anomalies.open': 'Open anomalies',
   'drill.title': 'Records behind {figure}',
   empty: 'No felling or burning in the chosen range',
-  'opening.day': 'The opening balance is per section, not per day',
+  noSection: '(no section)',
 };
 
 export const { useT: useReconcileT, t: reconcileT } = featureMessages(zh, en);

@@ -47,7 +47,7 @@ export default function AnomaliesPage() {
   const navigate = useNavigate();
   const kindOptions = useKindOptions();
   const stateOptions = useAnomalyStateOptions();
-  const { sections, sectionName } = useSections(prjCode);
+  const { sections: named, sectionName } = useSections(prjCode);
   const allowed = useAllowedActions();
 
   const [filters, setFilters] = useState<AnomalyFilters>(() =>
@@ -82,6 +82,13 @@ export default function AnomaliesPage() {
   const list = useAnomalyList({ prjCode, ...filters, cursor, pageSize: PAGE_SIZE });
   const counts = useAnomalyCounts(prjCode);
   const rows = list.data?.list ?? [];
+  // Sections by name where records tell them; any other section with anomalies by its code.
+  const sections = [
+    ...named,
+    ...[...new Set((counts.data?.rows ?? []).map((r) => r.sectionCode))]
+      .filter((code) => code && !named.some((s) => s.code === code))
+      .map((code) => ({ code, name: code })),
+  ];
   const nextCursor = list.data?.nextCursor ?? null;
   const selectedItems = rows.filter((r) => selected.includes(r.id));
 
@@ -102,7 +109,17 @@ export default function AnomaliesPage() {
 
   return (
     <Flex vertical gap={12} data-testid="anomalies-page">
-      <Card size="small" title={t('counts.title')} extra={<strong>{counts.data?.open ?? '—'}</strong>}>
+      <Card
+        size="small"
+        title={t('counts.title')}
+        extra={
+          counts.data && (
+            <Typography.Text type={counts.data.open ? 'danger' : 'secondary'} data-testid="open-total">
+              {t('counts.open', { count: counts.data.open })}
+            </Typography.Text>
+          )
+        }
+      >
         <KindCounts
           rows={counts.data?.rows ?? []}
           state={filters.state}

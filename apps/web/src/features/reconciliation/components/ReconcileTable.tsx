@@ -72,7 +72,8 @@ export function ReconcileTable({
   const figure = (key: keyof ReconcileFigures, unit?: keyof typeof unitLabels) => (row: ReconcileRow) => {
     const value = row.figures[key];
     const text = figureText(value, unit && unitLabels[unit][lang]);
-    if (!canDrill || !drillable(key) || value === 0) return text;
+    // Records without a section cannot be asked for apart from the others: no link for them.
+    if (!canDrill || !drillable(key) || value === 0 || row.sectionCode === '') return text;
     return (
       <Tooltip title={t('drill.title', { figure: reconcileFigureLabels[key][lang] })}>
         <Link
@@ -97,7 +98,8 @@ export function ReconcileTable({
   };
   const anomalies = (row: ReconcileRow) => {
     if (row.openAnomalies === null) return '—';
-    if (!canAnomalies || row.openAnomalies === 0) return figureText(row.openAnomalies);
+    if (!canAnomalies || row.openAnomalies === 0 || row.sectionCode === '')
+      return figureText(row.openAnomalies);
     const byKind = Object.entries(row.anomaliesByKind)
       .filter(([, n]) => n > 0)
       .map(([kind, n]) => (
@@ -124,7 +126,7 @@ export function ReconcileTable({
       width: 190,
       render: (row) => (
         <span data-testid={`label-${row.key}`}>
-          {row.level === 'total' ? <strong>{t('total')}</strong> : row.label}
+          {row.level === 'total' ? <strong>{t('total')}</strong> : row.label || t('noSection')}
           {row.red && (
             <Tooltip title={reasonTip(row)}>
               <ExclamationCircleFilled

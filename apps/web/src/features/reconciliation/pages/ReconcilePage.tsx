@@ -104,7 +104,7 @@ export default function ReconcilePage() {
               value={sectionCode}
               options={(value?.sections ?? []).map((s) => ({
                 value: s.sectionCode,
-                label: s.sectionName || s.sectionCode,
+                label: s.sectionName || s.sectionCode || t('noSection'),
               }))}
               onChange={(v?: string) => setSectionCode(v)}
               data-testid="reconcile-section"
