@@ -27,23 +27,46 @@ const fixed: { code: string; zh: string; en: string; kind: ExportColumn['kind'] 
   { code: 'gps_xiaoban', zh: '小班', en: 'Sub-compartment', kind: 'text' },
 ];
 
+/**
+ * A quantity's header carries its unit ("枯死株数（株）", "胸径（cm）"); a quantity whose unit is
+ * another field (疫木数量 by 计量单位) has that field right after it, so every figure in the file
+ * is read with its unit beside it (issue 26).
+ */
+function labelOf(d: ColumnDescriptor, lang: Lang): string {
+  const label = d.value || d.code;
+  const unit = d.fldInput === 'number' ? d.rules.unit : undefined;
+  if (!unit) return label;
+  return lang === 'en' ? `${label} (${unit})` : `${label}（${unit}）`;
+}
+
+/** Moves each unit field right after the quantity that takes its unit from it. */
+function unitBesideQuantity(columns: ColumnDescriptor[]): ColumnDescriptor[] {
+  const out = [...columns];
+  for (const q of columns) {
+    const by = q.fldInput === 'number' ? q.rules.unitColumn : undefined;
+    const from = by ? out.findIndex((c) => c.code === by) : -1;
+    if (from < 0 || by === q.code) continue;
+    const [unit] = out.splice(from, 1);
+    out.splice(out.findIndex((c) => c.code === q.code) + 1, 0, unit!);
+  }
+  return out;
+}
+
 /** The fixed columns, then the table's live fields in their order, headed from the descriptors. */
 export function exportColumns(descriptors: ColumnDescriptor[], lang: Lang): ExportColumn[] {
-  const own = [...descriptors]
-    .filter((d) => !d.retired)
-    .sort((a, b) => a.sort - b.sort)
-    .map((d) => ({
-      code: d.code,
-      label: d.value || d.code,
-      kind:
-        d.fldInput === 'photo' || d.fldInput === 'video'
-          ? ('media' as const)
-          : d.fldInput === 'number'
-            ? ('number' as const)
-            : d.fldInput === 'date'
-              ? ('date' as const)
-              : ('text' as const),
-    }));
+  const live = [...descriptors].filter((d) => !d.retired).sort((a, b) => a.sort - b.sort);
+  const own = unitBesideQuantity(live).map((d) => ({
+    code: d.code,
+    label: labelOf(d, lang),
+    kind:
+      d.fldInput === 'photo' || d.fldInput === 'video'
+        ? ('media' as const)
+        : d.fldInput === 'number'
+          ? ('number' as const)
+          : d.fldInput === 'date'
+            ? ('date' as const)
+            : ('text' as const),
+  }));
   const taken = new Set(own.map((c) => c.code));
   return [
     ...fixed

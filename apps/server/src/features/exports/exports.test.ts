@@ -127,14 +127,15 @@ describe('exports', () => {
     const sheet = book.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers).toEqual(
-      expect.arrayContaining(['提交时间', '经度', '枯死株数', '树种', '枯死树照片', '备注']),
+      expect.arrayContaining(['提交时间', '经度', '枯死株数（株）', '树种', '枯死树照片', '备注']),
     );
     expect(sheet.rowCount).toBe(4);
     const col = (name: string) => headers.indexOf(name) + 1;
     const rows = [2, 3, 4].map((n) => sheet.getRow(n));
     // Dates as dates (the wall-clock China time), numbers as numbers, photos as links.
     expect(rows[0]!.getCell(col('提交时间')).value).toEqual(new Date(Date.UTC(2026, 10, 20, 9, 30, 0)));
-    expect(rows.map((r) => r.getCell(col('枯死株数')).value).sort()).toEqual([3, 3, 7]);
+    // Quantities carry their unit in the header.
+    expect(rows.map((r) => r.getCell(col('枯死株数（株）')).value).sort()).toEqual([3, 3, 7]);
     // The photo: our own HYPERLINK formula to the signed media address.
     const photo = rows[0]!.getCell(col('枯死树照片')).value as { formula: string; result: string };
     expect(photo.formula).toMatch(
@@ -177,6 +178,7 @@ describe('exports', () => {
     const mapping = execFileSync('unzip', ['-p', path, 'fields.csv'], { encoding: 'utf8' });
     expect(mapping).toContain('field,code,header');
     expect(mapping).toContain('beizhu,beizhu,备注');
+    expect(mapping).toContain('kssl,kssl,枯死株数（株）');
     expect(mapping).toContain('code_proje,code_project4,标段');
   });
 
