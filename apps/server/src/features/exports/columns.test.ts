@@ -1,37 +1,45 @@
 import type { ColumnDescriptor } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
-import { builtinMeasures } from '../standards/builtin.ts';
 import { exportColumns } from './columns.ts';
 
-const table = (code: string): ColumnDescriptor[] =>
-  builtinMeasures
-    .find((m) => m.table.code === code)!
-    .table.columns.map((c, i) => ({
-      code: c.code,
-      value: c.value,
-      fldDescript: c.fldDescript ?? '',
-      fldInput: c.fldInput,
-      sort: (i + 1) * 10,
-      rules: c.rules ?? {},
-      retired: false,
-    }));
+const col = (code: string, value: string, fldInput: string, sort: number, rules = {}): ColumnDescriptor => ({
+  code,
+  value,
+  fldDescript: '',
+  fldInput,
+  sort,
+  rules,
+  retired: false,
+});
+/** As the built-in tables declare them (standards/builtin.ts). */
+const felling = [
+  col('qrcode', '二维码编号', 'text', 10),
+  col('xiongjing', '胸径', 'number', 30, { min: 1, max: 150, unit: 'cm' }),
+  col('shugao', '树高', 'number', 40, { min: 0.5, max: 50, unit: 'm' }),
+];
+const burning = (unitSort: number) => [
+  col('fsd', '焚烧点', 'text', 10),
+  col('yimushuliang', '疫木数量', 'number', 20, { unitColumn: 'jldw', maxByUnit: { 株: 2000 } }),
+  col('jldw', '计量单位', 'select', unitSort, { options: [{ value: '株', label: '株' }] }),
+  col('fssj', '焚烧时间', 'date', 40),
+  col('beizhu', '备注', 'textarea', 50),
+];
 
 describe('export columns carry units beside quantities', () => {
   it('heads a quantity with its unit', () => {
-    const felling = exportColumns(table('gbcfcz0101'), 'zh-CN').map((c) => c.label);
-    expect(felling).toEqual(expect.arrayContaining(['胸径（cm）', '树高（m）', '伐桩高度（cm）']));
-    expect(exportColumns(table('gbksdc0101'), 'en').map((c) => c.label)).toContain('枯死株数 (株)');
+    expect(exportColumns(felling, 'zh-CN').map((c) => c.label)).toEqual(
+      expect.arrayContaining(['二维码编号', '胸径（cm）', '树高（m）']),
+    );
+    expect(exportColumns(felling, 'en').map((c) => c.label)).toContain('胸径 (cm)');
   });
 
   it('puts the unit field right after the quantity that takes its unit from it', () => {
-    const burning = exportColumns(table('gbymfs0101'), 'zh-CN').map((c) => c.code);
-    const at = burning.indexOf('yimushuliang');
-    expect(burning.slice(at, at + 2)).toEqual(['yimushuliang', 'jldw']);
-    expect(burning.filter((c) => c === 'jldw')).toHaveLength(1);
-    // Even when an administrator sorted the unit field elsewhere.
-    const moved = table('gbymfs0101').map((c) => (c.code === 'jldw' ? { ...c, sort: 9999 } : c));
-    const codes = exportColumns(moved, 'zh-CN').map((c) => c.code);
-    expect(codes[codes.indexOf('yimushuliang') + 1]).toBe('jldw');
-    expect(codes.at(-1)).not.toBe('jldw');
+    for (const sort of [30, 9999, 1]) {
+      const codes = exportColumns(burning(sort), 'zh-CN').map((c) => c.code);
+      const at = codes.indexOf('yimushuliang');
+      expect(codes.slice(at, at + 2), String(sort)).toEqual(['yimushuliang', 'jldw']);
+      expect(codes.filter((c) => c === 'jldw')).toHaveLength(1);
+      expect(codes.at(-1)).toBe('beizhu');
+    }
   });
 });
