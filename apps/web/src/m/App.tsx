@@ -389,6 +389,9 @@ function Work({ t, lang, setup }: { t: T; lang: MLang; setup: CollectSetupValue 
   useEffect(() => {
     void store.getSetting<string>('section').then((s) => {
       if (s && setup.sections.some((x) => x.code === s)) setSection(s);
+      // A field worker with one assigned section has nothing to choose.
+      else if (setup.assignedOnly && setup.sections.length === 1) setSection(setup.sections[0]!.code);
+      else setSection('');
     });
     const load = () => void store.allItems().then(setItems);
     load();
@@ -404,19 +407,32 @@ function Work({ t, lang, setup }: { t: T; lang: MLang; setup: CollectSetupValue 
   };
 
   const waiting = items.filter((i) => i.state === 'waiting').length;
+  // A field worker records only in the sections assigned to them (the server refuses others).
+  const unassigned = setup.assignedOnly && setup.sections.length === 0;
   return (
     <>
-      <div className="m-section">
-        <label htmlFor="section">{t('section')}</label>
-        <select id="section" value={section} onChange={(e) => chooseSection(e.target.value)}>
-          <option value="">{t('chooseSection')}</option>
-          {setup.sections.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {unassigned ? (
+        <div className="m-error" data-testid="no-section">
+          {t('noSection')}
+        </div>
+      ) : (
+        <div className="m-section">
+          <label htmlFor="section">{t('section')}</label>
+          <select
+            id="section"
+            value={section}
+            onChange={(e) => chooseSection(e.target.value)}
+            title={setup.assignedOnly ? t('assignedSections') : undefined}
+          >
+            <option value="">{t('chooseSection')}</option>
+            {setup.sections.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {needsSignIn && <div className="m-error">{t('signInAgain')}</div>}
       <main className="m-main">
         {editing ? (
@@ -432,7 +448,7 @@ function Work({ t, lang, setup }: { t: T; lang: MLang; setup: CollectSetupValue 
           section ? (
             <Collect t={t} lang={lang} setup={setup} section={section} onDone={() => setTab('queue')} />
           ) : (
-            <p className="help">{t('chooseSection')}</p>
+            <p className="help">{t(unassigned ? 'noSection' : 'chooseSection')}</p>
           )
         ) : tab === 'clockIn' ? (
           <ClockIn t={t} section={section} items={items} />

@@ -9,6 +9,8 @@ const zh = {
   chooseProject: '选择项目',
   section: '标段',
   chooseSection: '请选择标段',
+  noSection: '您还没有被分配标段，暂不能采集数据，请联系项目管理员为您分配标段',
+  assignedSections: '只列出分配给您的标段',
   tabCollect: '采集',
   tabClockIn: '打卡',
   tabQueue: '记录',
@@ -84,6 +86,9 @@ const en: Record<keyof typeof zh, string> = {
   chooseProject: 'Choose a project',
   section: 'Section',
   chooseSection: 'Choose a section',
+  noSection:
+    'You have not been assigned a section yet and cannot record; ask the project administrator to assign you one',
+  assignedSections: 'Only the sections assigned to you',
   tabCollect: 'Collect',
   tabClockIn: 'Clock in',
   tabQueue: 'Records',

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@pineguard/contract';
 import { call, Refused, signInAgain, Unreachable, upload } from './api.ts';
 import {
   applyAnswers,
@@ -27,6 +28,12 @@ export const onChange = (f: () => void) => {
 const changed = () => listeners.forEach((f) => f());
 export let needsSignIn = false;
 
+/**
+ * Signed in but no project chosen yet (40301, right after signing in): nothing is wrong with the
+ * items, the round stops and they wait, untouched, until a project is chosen.
+ */
+const noProjectYet = (e: unknown) => e instanceof Refused && e.code === ErrorCode.projectRequired;
+
 export function syncNow(): Promise<void> {
   running ??= run().finally(() => {
     running = null;
@@ -52,7 +59,7 @@ async function run(): Promise<void> {
     await refreshStates();
   } catch (e) {
     if (e instanceof Refused && signInAgain(e.code)) needsSignIn = true;
-    else if (!(e instanceof Unreachable)) throw e;
+    else if (!(e instanceof Unreachable) && !noProjectYet(e)) throw e;
   } finally {
     const all = await store.allItems();
     const keep = new Set(kept(all, Date.now()).map((i) => i.uuid));
@@ -74,6 +81,7 @@ async function uploadMedia() {
         current = { ...current, media: current.media.map((x) => (x.key === m.key ? { ...x, fileId } : x)) };
         await save([current]);
       } catch (e) {
+        if (noProjectYet(e)) throw e;
         if (e instanceof Refused && !signInAgain(e.code)) {
           await save([{ ...current, state: 'refused', message: e.message, errors: [] }]);
           break;
@@ -101,7 +109,7 @@ async function sendRecords() {
       const sent = next.filter((i) => i.state === 'sent').flatMap((i) => i.media.map((m) => m.key));
       if (sent.length) await store.deleteBlobs(sent);
     } catch (e) {
-      await save(failBatch(batch, uuids, Date.now()));
+      if (!noProjectYet(e)) await save(failBatch(batch, uuids, Date.now()));
       throw e;
     }
   }
@@ -120,6 +128,7 @@ async function sendClockIns() {
       });
       await save([{ ...item, state: 'sent', serverId: v.id, sentAt: Date.now(), attempts: 0 }]);
     } catch (e) {
+      if (noProjectYet(e)) throw e;
       if (e instanceof Refused && !signInAgain(e.code)) {
         await save([{ ...item, state: 'refused', message: e.message, errors: [] }]);
       } else {
