@@ -189,16 +189,19 @@ export async function seedDemo(db: Tx): Promise<void> {
     );
   const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
 
+  // One scrypt for the five (each takes ~0.1 s): they share the published demo password anyway.
+  let passwordHash: string | undefined;
   for (const demo of demoAccounts) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, demo.account));
     let userId = existing?.id;
     if (!userId) {
+      passwordHash ??= await hashPassword(clientPasswordHash(DEMO_PASSWORD));
       const [created] = await db
         .insert(users)
         .values({
           account: demo.account,
           name: demo.name,
-          passwordHash: await hashPassword(clientPasswordHash(DEMO_PASSWORD)),
+          passwordHash,
           introduction: '演示账号',
         })
         .returning({ id: users.id });

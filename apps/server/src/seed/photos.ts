@@ -130,31 +130,37 @@ export async function storeDemoPhotos(
   photos: DemoPhotoSpec[],
 ): Promise<void> {
   const rows: (typeof files.$inferInsert)[] = [];
-  for (const p of photos) {
-    const jpeg = await demoPhoto(p.kind, p.takenAt, p.long, p.lat);
-    const storageKey = `${p.projectCode}/photo/demo/${p.id}.jpg`;
-    await storage.put(storageKey, Readable.from([jpeg]), 'image/jpeg');
-    rows.push({
-      id: p.id,
-      projectCode: p.projectCode,
-      ownerId: p.ownerId,
-      kind: 'photo',
-      originalName: p.name,
-      contentType: 'image/jpeg',
-      bytes: jpeg.length,
-      sha256: createHash('sha256').update(jpeg).digest('hex'),
-      storageKey,
-      thumbKey: null,
-      // Seconds, as EXIF keeps them.
-      takenAt: new Date(Math.floor(p.takenAt.getTime() / 1000) * 1000),
-      exifLong: Math.round(p.long * 360_000) / 360_000,
-      exifLat: Math.round(p.lat * 360_000) / 360_000,
-      camera: 'PineGuard Demo field app',
-    });
-  }
+  // Several writes at a time: each is mostly waiting on the file system (or S3).
+  for (let i = 0; i < photos.length; i += PUT_AT_ONCE)
+    rows.push(...(await Promise.all(photos.slice(i, i + PUT_AT_ONCE).map((p) => storePhoto(storage, p)))));
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insert(files)
       .values(rows.slice(i, i + 500))
       .onConflictDoNothing();
+}
+
+const PUT_AT_ONCE = 16;
+
+async function storePhoto(storage: Storage, p: DemoPhotoSpec): Promise<typeof files.$inferInsert> {
+  const jpeg = await demoPhoto(p.kind, p.takenAt, p.long, p.lat);
+  const storageKey = `${p.projectCode}/photo/demo/${p.id}.jpg`;
+  await storage.put(storageKey, Readable.from([jpeg]), 'image/jpeg');
+  return {
+    id: p.id,
+    projectCode: p.projectCode,
+    ownerId: p.ownerId,
+    kind: 'photo',
+    originalName: p.name,
+    contentType: 'image/jpeg',
+    bytes: jpeg.length,
+    sha256: createHash('sha256').update(jpeg).digest('hex'),
+    storageKey,
+    thumbKey: null,
+    // Seconds, as EXIF keeps them.
+    takenAt: new Date(Math.floor(p.takenAt.getTime() / 1000) * 1000),
+    exifLong: Math.round(p.long * 360_000) / 360_000,
+    exifLat: Math.round(p.lat * 360_000) / 360_000,
+    camera: 'PineGuard Demo field app',
+  };
 }
