@@ -56,6 +56,10 @@ export const gisCell = z.object({
 });
 export type GisCell = z.infer<typeof gisCell>;
 
+/** A point's quantity and its unit, for its popup ("疫木数量 201.2 吨", "胸径 23 cm"). */
+export const gisQuantity = z.object({ label: z.string(), value: z.number(), unit: z.string() });
+export type GisQuantity = z.infer<typeof gisQuantity>;
+
 export const gisPoint = z.object({
   id: z.string(),
   lng: z.number(),
@@ -64,6 +68,8 @@ export const gisPoint = z.object({
   sectionCode: z.string(),
   codeState: z.string(),
   timeSubmit: z.string(),
+  /** The table's headline quantity with its unit; null when the table has none or the record no value. */
+  quantity: gisQuantity.nullable(),
 });
 export type GisPoint = z.infer<typeof gisPoint>;
 

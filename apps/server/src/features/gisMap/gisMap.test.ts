@@ -151,6 +151,13 @@ describe('GIS map: records aggregated by the server', () => {
       tableCode: 'gbcfcz0101',
       sectionCode: 'KH-BD02',
       codeState: '20',
+      // The popup's quantity with its unit: a felled tree's diameter, a survey's dead trees.
+      quantity: { label: '胸径', value: 20, unit: 'cm' },
+    });
+    expect(near.points.find((p) => p.id === ids.a1)!.quantity).toEqual({
+      label: '枯死株数',
+      value: 1,
+      unit: '株',
     });
     expect(b1.timeSubmit).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -242,5 +249,31 @@ describe('GIS map: records aggregated by the server', () => {
           and not (gps_long = 0 and gps_lat = 0)) as records`);
     const [row] = ((rows as { rows?: unknown[] }).rows ?? rows) as { cells: number; records: number }[];
     expect(row!.cells).toBe(row!.records);
+  });
+
+  it('shows a burn record’s quantity in the unit it was recorded in', async () => {
+    const jsPhoto = await uploadPhoto(t, adminJs);
+    const burn = (name: string, lat: number, yimushuliang: number, jldw: string) =>
+      seedRecord(ids, name, {
+        tableCode: 'gbymfs0101',
+        sectionCode: 'JS-BD01',
+        at: ago(0),
+        long: 119.5,
+        lat,
+        fields: {
+          fsd: '焚烧点',
+          yimushuliang,
+          jldw,
+          fssj: chinaDay(ago(0)),
+          pic_before: jsPhoto,
+          pic_burning: jsPhoto,
+        },
+      });
+    await collect(t, adminJs, [burn('w1', 29.9, 201.2, '吨'), burn('w2', 29.901, 32, '株')]);
+    const v = (await cells(adminJs, 'zoom=14&west=119.49&south=29.89&east=119.51&north=29.91')).value;
+    expect(v.mode).toBe('points');
+    const byId = new Map(v.points.map((p) => [p.id, p.quantity]));
+    expect(byId.get(ids.w1!)).toEqual({ label: '疫木数量', value: 201.2, unit: '吨' });
+    expect(byId.get(ids.w2!)).toEqual({ label: '疫木数量', value: 32, unit: '株' });
   });
 });

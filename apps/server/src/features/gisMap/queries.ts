@@ -114,14 +114,33 @@ export type PointRow = {
   section_code: string;
   state: string;
   time_submit: string;
+  qty: number | null;
+  qty_unit: string | null;
 };
 
-/** The records of the filter themselves, at most `limit`, newest first. */
-export async function points(db: Executor, f: GisFilter, limit: number): Promise<PointRow[]> {
+/** Per table, the field whose value a point shows and the field naming its unit ('' when fixed). */
+export type QuantityPick = { tableCode: string; code: string; unitColumn: string };
+
+/** The records of the filter themselves, at most `limit`, newest first, with each one's headline quantity. */
+export async function points(
+  db: Executor,
+  f: GisFilter,
+  limit: number,
+  picks: QuantityPick[] = [],
+): Promise<PointRow[]> {
+  // Field codes are descriptor codes (a fixed pattern), sent as parameters all the same.
+  const pick = picks.length
+    ? sql`left join (values ${sql.join(
+        picks.map((p) => sql`(${p.tableCode}::text, ${p.code}::text, ${p.unitColumn}::text)`),
+        sql`, `,
+      )}) as h(table_code, code, unit_code) on h.table_code = r.table_code`
+    : sql`left join (select null::text as code, null::text as unit_code) as h on false`;
   const result = await db.execute(sql`select r.id, r.gps_long::float8 as lng, r.gps_lat::float8 as lat,
       r.table_code, r.section_code, r.state,
-      to_char(r.time_submit at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time_submit
-    from records r
+      to_char(r.time_submit at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as time_submit,
+      case when jsonb_typeof(r.fields -> h.code) = 'number' then (r.fields ->> h.code)::float8 end as qty,
+      r.fields ->> h.unit_code as qty_unit
+    from records r ${pick}
     where ${whereOf(f)}
     order by r.time_submit desc, r.id desc
     limit ${limit}`);

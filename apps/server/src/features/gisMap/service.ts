@@ -14,6 +14,7 @@ import * as burnPoints from '../burnPoints/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
 import * as standards from '../standards/index.ts';
+import { headlineOf, quantityOf } from './quantity.ts';
 import * as q from './queries.ts';
 
 /**
@@ -134,7 +135,19 @@ export async function cells(
   }));
   const total = cellList.reduce((a, c) => a + c.count, 0);
   if (total > GIS_POINTS_MAX) return { mode: 'cells', cellSize, total, cells: cellList, points: [] };
-  const found = await q.points(db, filter, GIS_POINTS_MAX);
+  // Each point's quantity with its unit (its popup), per table from the descriptors.
+  const headlines = new Map(
+    (await tablesOf(db, projectCode)).flatMap((tb) => {
+      const h = headlineOf(tb.code, tb.columns);
+      return h ? [[tb.code, h] as const] : [];
+    }),
+  );
+  const found = await q.points(
+    db,
+    filter,
+    GIS_POINTS_MAX,
+    [...headlines.values()].map((h) => ({ tableCode: h.tableCode, code: h.code, unitColumn: h.unitColumn })),
+  );
   return {
     mode: 'points',
     cellSize,
@@ -149,6 +162,7 @@ export async function cells(
       sectionCode: p.section_code,
       codeState: p.state,
       timeSubmit: p.time_submit,
+      quantity: quantityOf(headlines.get(p.table_code), p.qty === null ? null : Number(p.qty), p.qty_unit),
     })),
   };
 }

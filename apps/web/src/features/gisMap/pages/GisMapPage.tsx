@@ -184,6 +184,13 @@ export default function GisMapPage() {
                 <Tooltip>
                   {tableNames.get(p.tableCode) ?? p.tableCode} ·{' '}
                   {sectionNames.get(p.sectionCode) ?? p.sectionCode}
+                  {p.quantity && (
+                    <>
+                      <br />
+                      {/* The figure with its unit, as recorded (吨 is never shown as trees). */}
+                      {p.quantity.label} {p.quantity.value.toLocaleString()} {p.quantity.unit}
+                    </>
+                  )}
                   <br />
                   {p.timeSubmit}
                 </Tooltip>
