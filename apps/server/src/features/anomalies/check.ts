@@ -146,7 +146,7 @@ async function tellManagers(tx: Executor, projectCode: string, raised: Wanted[])
       count: list.length,
       kinds: kinds.map((k) => anomalyKindLabels[k]['zh-CN']).join('、'),
     };
-    const link = `/dataCenter/anomalies?sectionCode=${encodeURIComponent(sectionCode)}&state=open`;
+    const link = `/anomalies?sectionCode=${encodeURIComponent(sectionCode)}&state=open`;
     const kind = (kindKnown ? ANOMALY_NOTICE_KIND : 'announcement') as NoticeKind;
     await notifyIn(
       tx,

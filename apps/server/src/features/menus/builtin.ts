@@ -22,22 +22,22 @@ export const builtinMenus: BuiltinMenu[] = [
   { id: 200, title: '枯死树详情', titleEn: 'Dead trees', icon: 'tree', path: '/kusishu' },
   { id: 300, title: '进度管理', titleEn: 'Progress', icon: 'chart', path: '/process' },
   { id: 400, title: '数据中心', titleEn: 'Data centre', icon: 'database', path: '/dataCenter' },
-  // Issue 26: beside 数据中心 (its pages by path), not children of it: a menu with children is a
-  // group in the sidebar, and 数据中心 stays one click to its page (docs/decisions/26-menus).
+  // Issue 26: beside 数据中心, not children of it (a menu with children is a group in the sidebar,
+  // and 数据中心 stays one click to its page); the web's routes /reconcile and /anomalies.
   {
     id: 410,
     title: '核对',
     titleEn: 'Reconciliation',
-    icon: 'chart',
-    path: '/dataCenter/reconcile',
+    icon: 'audit',
+    path: '/reconcile',
     description: '采伐—挂码—焚烧按标段、按日核对',
   },
   {
     id: 420,
     title: '疑点',
     titleEn: 'Anomalies',
-    icon: 'audit',
-    path: '/dataCenter/anomalies',
+    icon: 'alert',
+    path: '/anomalies',
     description: '需要核查的记录：伐桩过高、二维码链断裂、超期焚烧等',
   },
   { id: 500, title: 'GIS地图', titleEn: 'GIS map', icon: 'map', path: '/gistest' },

@@ -228,7 +228,7 @@ describe('reconciliation (核对)', () => {
     expect(reversed.message).toBe('结束日期不能早于开始日期');
     const long = await summary(admin, { begin: '2023-01-01', end: '2024-06-01' });
     expect(long.code).toBe(ErrorCode.validation);
-    expect((long.value as { fields: { field: string }[] }).fields[0]!.field).toBe('begin');
+    expect((long.value as unknown as { fields: { field: string }[] }).fields[0]!.field).toBe('begin');
     expect((await summary(admin, { begin: '2024-13-01' })).code).toBe(ErrorCode.validation);
   });
 

@@ -14,6 +14,7 @@ import {
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { Memo } from '../../platform/memo.ts';
 import * as anomalies from '../anomalies/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
@@ -22,6 +23,15 @@ import { sectionBalance, seriesStart, type SumRow, sumFigures } from './figures.
 /** The states a figure counts (as the overview's figures.ts countedStates): rejected (40) never. */
 const COUNTED_STATES = ['10', '20', '30'];
 const TABLES = [reconcileTables.felling, reconcileTables.burning];
+
+/**
+ * The project's settings and sections, remembered a few seconds per database (as records' reads
+ * remember a project's context): every call of the screen reads them, an edit shows within 5 s.
+ */
+const projectMemo = new Memo<{
+  project: Awaited<ReturnType<typeof projects.findProject>>;
+  allSections: Awaited<ReturnType<typeof projects.listSections>>;
+}>(5_000);
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
@@ -80,12 +90,14 @@ export async function reconcile(
   now = new Date(),
 ): Promise<ReconcileValue> {
   const { db } = deps.database;
-  const project = await projects.findProject(db, projectCode);
+  const { project, allSections } = await projectMemo.get(db, projectCode, async () => ({
+    project: await projects.findProject(db, projectCode),
+    allSections: await projects.listSections(db, projectCode),
+  }));
   if (!project) throw fail.notFound('projectNotFound');
   const { begin, end } = rangeOf(project, input, lang, now);
   const windowDays = project.burnWindowDays;
   const scope = await records.recordSectionScope(db, auth, projectCode);
-  const allSections = await projects.listSections(db, projectCode);
   let codes = allSections.map((s) => s.code).filter((c) => !scope || scope.includes(c));
   if (input.sectionCode) codes = codes.filter((c) => c === input.sectionCode);
   const sectionCodes = scope || input.sectionCode ? codes : undefined;
