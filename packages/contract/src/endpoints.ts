@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { anomalyEndpoints } from './anomalies.ts';
+import { reconcileEndpoints } from './reconciliation.ts';
 // Through the package index (not the feature files) so that moving a schema between contract
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
@@ -163,8 +165,6 @@ import {
   qrAddValue,
   qrListBody,
   qrListValue,
-  qrScanQuery,
-  qrScanValue,
   burnCensusValue,
   burnPointIdBody,
   burnPointItem,
@@ -349,7 +349,9 @@ export const endpoints = {
   'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },
   'GET /api/qrInfo/getFlagList': { query: flagListQuery, value: flagListValue },
   'POST /api/qrInfo/add': { body: qrAddBody, value: qrAddValue },
-  'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanValue },
+  // anomalies (its scan answer, with the tag's anomalies, replaces qrTags' own) and reconciliation
+  ...anomalyEndpoints,
+  ...reconcileEndpoints,
 
   // overview
   'GET /api/home/data': { query: homeDataQuery, value: homeDataValue },

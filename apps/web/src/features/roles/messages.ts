@@ -39,6 +39,7 @@ const zh = {
   'group.burnPoints': '焚烧点',
   'group.files': '文件与导出',
   'group.safety': '安全台账',
+  'group.anomalies': '核对与疑点',
   'group.system': '系统',
   'switch.label': '当前角色',
   'switch.title': '切换角色',
@@ -86,6 +87,7 @@ const en: Record<Key, string> = {
   'group.burnPoints': 'Burn points',
   'group.files': 'Files and exports',
   'group.safety': 'Safety ledger',
+  'group.anomalies': 'Reconciliation and anomalies',
   'group.system': 'System',
   'switch.label': 'Role',
   'switch.title': 'Switch role',
@@ -122,6 +124,10 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
   'safety.read': { 'zh-CN': '查看安全台账', en: 'View the safety ledger' },
   'safety.manage': { 'zh-CN': '登记安全台账', en: 'Record safety briefings' },
   'system.admin': { 'zh-CN': '系统管理（超级管理员）', en: 'System administration (super admin)' },
+  'reconciliation.read': { 'zh-CN': '查看采伐焚烧核对', en: 'View the felled–burned reconciliation' },
+  'anomalies.read': { 'zh-CN': '查看疑点', en: 'View anomalies' },
+  'anomalies.explain': { 'zh-CN': '说明疑点', en: 'Explain anomalies' },
+  'anomalies.confirm': { 'zh-CN': '确认或重新打开疑点', en: 'Confirm or reopen anomalies' },
 };
 
 export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
@@ -138,4 +144,8 @@ export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
   { group: 'group.burnPoints', keys: ['burnPoints.read', 'burnPoints.manage'] },
   { group: 'group.files', keys: ['files.read', 'files.upload', 'exports.create'] },
   { group: 'group.safety', keys: ['safety.read', 'safety.manage'] },
+  {
+    group: 'group.anomalies',
+    keys: ['reconciliation.read', 'anomalies.read', 'anomalies.explain', 'anomalies.confirm'],
+  },
 ];

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -12,6 +13,7 @@ import {
   MessageOutlined,
   ProjectOutlined,
   QrcodeOutlined,
+  ReconciliationOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -33,6 +35,8 @@ const icons: Record<string, ReactNode> = {
   fire: <FireOutlined />,
   list: <UnorderedListOutlined />,
   audit: <AuditOutlined />,
+  alert: <AlertOutlined />,
+  reconcile: <ReconciliationOutlined />,
   team: <TeamOutlined />,
   qrcode: <QrcodeOutlined />,
   safety: <SafetyCertificateOutlined />,
