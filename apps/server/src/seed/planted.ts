@@ -177,17 +177,11 @@ export function plantAfterBurns(sections: SectionPlan[], pending: Pending[]): Pl
       if (!first) throw new Error(`demo plan: ${treeName(tree!)} was never burnt`);
       const code = s.tag(f!.seq);
       const host = hostOf(s, item, (r) => r !== first && r.at > first.at && r.day <= f!.day + WINDOW - 2);
-      return planted(kind, host, code, `${treeName(tree!)}已于第一次焚烧记录中列出，再次列出`, code);
+      return planted(kind, host, code, `${treeName(tree!)}已在此前的焚烧记录中列出，又列一次`, code);
     }
     if (kind === 'burn_without_felling') {
       const host = hostOf(s, item, (r) => r.day >= 20);
-      return planted(
-        kind,
-        host,
-        item.code!,
-        `焚烧记录列出 ${s.sectionCode} 备用标签（无采伐记录）`,
-        item.code,
-      );
+      return planted(kind, host, item.code!, `列出 ${s.sectionCode} 的备用标签，无采伐记录`, item.code);
     }
     const code = s.tag(f!.seq);
     if (kind === 'burn_other_section') {
@@ -263,6 +257,8 @@ function planted(
 ): PlantedAnomaly {
   if (add) addTag(r, add);
   r.planted = true;
+  const burn =
+    r.tableCode === 'gbymfs0101' ? `${r.fields.fsd}的焚烧记录（${r.fields.yimushuliang}株）：` : '';
   return {
     kind,
     projectCode: r.projectCode,
@@ -270,7 +266,7 @@ function planted(
     recordKey: r.key,
     recordId: r.id,
     tagCode,
-    description,
+    description: burn + description,
   };
 }
 
