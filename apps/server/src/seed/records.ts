@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ColumnDescriptor } from '@pineguard/contract';
+import { type ColumnDescriptor, isCountUnit, TAG_ALPHABET, tagCheckChar } from '@pineguard/contract';
 import { and, eq } from 'drizzle-orm';
 import { loadSharp } from '../platform/sharp.ts';
 import { userProjectRoles, users } from '../db/schema/index.ts';
@@ -32,12 +32,35 @@ const words = ['山脚', '林缘', '道路旁', '坡顶', '沟谷', '村后山',
 const rand = (n: number) => Math.floor(Math.random() * n);
 const between = (a: number, b: number) => a + Math.random() * (b - a);
 
+/** Plausible values of the built-in tables' numbers (a dead Masson pine, a load, a trap). */
+const realistic: Record<string, [number, number, 'int' | 'dec']> = {
+  xiongjing: [10, 40, 'int'],
+  shugao: [6, 20, 'dec'],
+  dungao: [1, 5, 'int'],
+  kssl: [1, 30, 'int'],
+  pjxj: [10, 40, 'dec'],
+  yimushuliang: [1, 20, 'int'],
+  tnsl: [0, 40, 'int'],
+};
+
+/** A well-formed tag code (prefix, 10 base32 characters, check character) never issued. */
+function randomTag(prefix: string): string {
+  let body = '';
+  for (let i = 0; i < 10; i++) body += TAG_ALPHABET[rand(32)];
+  return `${prefix}-${body}${tagCheckChar(body)}`;
+}
+
 function valueFor(c: ColumnDescriptor, day: string, photoId: string, prefix: string): unknown {
   const r = c.rules;
   switch (c.fldInput) {
     case 'number': {
-      const min = r.min ?? 0;
-      const max = Math.min(r.max ?? 100, min + 200);
+      const [min, max, kind] = realistic[c.code] ?? [
+        r.min ?? 0,
+        Math.min(r.max ?? 100, (r.min ?? 0) + 200),
+        'dec',
+      ];
+      // Counts (株, 头, a unit chosen in another column) are whole numbers: ingestion refuses decimals.
+      if (kind === 'int' || isCountUnit(r.unit) || r.unitColumn) return Math.round(between(min, max));
       return Math.round(between(min, max) * 10) / 10;
     }
     case 'select':
@@ -58,7 +81,7 @@ function valueFor(c: ColumnDescriptor, day: string, photoId: string, prefix: str
     case 'textarea':
       return Math.random() < 0.3 ? `${words[rand(words.length)]}，${words[rand(words.length)]}` : undefined;
     default: {
-      if (c.code === 'qrcode') return `${prefix}-${String(rand(10_000_000)).padStart(7, '0')}`;
+      if (c.code === 'qrcode') return randomTag(prefix);
       const max = r.maxLength ?? 20;
       return `${words[rand(words.length)]}${rand(100)}号`.slice(0, max);
     }
