@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sections, userSections } from '../../db/schema/index.ts';
+import { sections, userProjectRoles, userSections } from '../../db/schema/index.ts';
 
 /**
  * 标段分配 (user_sections): the sections a member records in as a field worker. Rows name a
@@ -37,6 +37,20 @@ export function assignmentsOf(db: Executor, projectCode: string, userIds: string
     .innerJoin(sections, liveSection)
     .where(and(eq(userSections.projectCode, projectCode), inArray(userSections.userId, userIds)))
     .orderBy(userSections.userId, sections.code);
+}
+
+/** Which of `userIds` hold a role in the project. */
+export async function membersAmong(
+  db: Executor,
+  projectCode: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: userProjectRoles.userId })
+    .from(userProjectRoles)
+    .where(and(eq(userProjectRoles.projectCode, projectCode), inArray(userProjectRoles.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Replaces a member's sections in a project with `codes` (checked by the caller). */

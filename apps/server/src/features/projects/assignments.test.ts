@@ -106,6 +106,12 @@ describe('section assignment and the burn window', () => {
       body: { userIds: [ids.demo_worker] },
     });
     expect(read.code).toBe(ErrorCode.forbidden);
+    // Nor may anyone ask about people who are not members of their project.
+    const outsider = await t.api('POST', '/api/project/memberSections', {
+      token: adminJs,
+      body: { userIds: [ids.demo_jianli] },
+    });
+    expect(outsider.code).toBe(ErrorCode.notFound);
     // A project administrator of KH2026 naming JS2026 while KH2026 is selected.
     const other = await set(admin, { prjCode: 'JS2026', userId: ids.demo_gov, sectionCodes: ['JS-BD01'] });
     expect(other.code).toBe(ErrorCode.forbidden);

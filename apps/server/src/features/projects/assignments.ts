@@ -31,14 +31,20 @@ function fieldRefusal(lang: Lang, field: string, text: Text, params: Record<stri
   );
 }
 
-/** Sections of members of a project, one item per asked member (empty lists for none). */
+/**
+ * Sections of members of a project, one item per asked member (empty lists for none). Someone who
+ * is not a member of the project is not found: nobody learns of people through another project.
+ */
 export async function memberSections(
   deps: AppDeps,
   projectCode: string,
   userIds: string[],
 ): Promise<MemberSectionsItem[]> {
+  const { db } = deps.database;
   const ids = [...new Set(userIds.map((id) => id.toLowerCase()))];
-  const rows = await a.assignmentsOf(deps.database.db, projectCode, ids);
+  const members = await a.membersAmong(db, projectCode, ids);
+  if (ids.some((id) => !members.has(id))) throw fail.notFound('userNotInProject');
+  const rows = await a.assignmentsOf(db, projectCode, ids);
   return ids.map((userId) => {
     const own = rows.filter((r) => r.userId === userId);
     return { userId, sectionCodes: own.map((r) => r.code), sectionNames: own.map((r) => r.name) };

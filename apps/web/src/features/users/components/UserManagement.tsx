@@ -77,7 +77,11 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
   const [passwordFor, setPasswordFor] = useState<UserListItem | null>(null);
   const can = userActions(permissions, superAdmin);
   // 标段分配 of the page's users in the selected project (the all-projects list shows roles only).
-  const pageIds = allProjects ? [] : (list.data?.list ?? []).map((u) => u.id);
+  const pageIds = allProjects
+    ? []
+    : (list.data?.list ?? [])
+        .filter((u) => u.roles.some((r) => r.projectCode === project?.code))
+        .map((u) => u.id);
   const sections = useMemberSections(pageIds, !allProjects && Boolean(project?.code));
   const sectionsOf = (id: string) => sections.data?.find((s) => s.userId === id)?.sectionNames ?? [];
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: roleName(r, lang) }));
