@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, userSections, users } from '../../db/schema/index.ts';
 
 /** 标段分配 (issue 26): who sets a member's sections, which sections, and the burn window setting. */
 describe('section assignment and the burn window', () => {
@@ -186,7 +186,17 @@ describe('section assignment and the burn window', () => {
       body: { prjCode: 'JS2026', userId: ids.demo_gov },
     });
     expect(removed.code, removed.message).toBe(0);
-    expect(await read()).toEqual([]);
+    // No longer a member: not found, and no row of theirs is left for a later return to revive.
+    const gone = await t.api('POST', '/api/project/memberSections', {
+      token: adminJs,
+      body: { userIds: [ids.demo_gov] },
+    });
+    expect(gone.code).toBe(ErrorCode.notFound);
+    const left = await t.deps.database.db
+      .select()
+      .from(userSections)
+      .where(and(eq(userSections.userId, ids.demo_gov!), eq(userSections.projectCode, 'JS2026')));
+    expect(left).toEqual([]);
   });
 
   it('keeps the burn window (焚烧时限) as a project setting: 1–120 days, default 10, kept when an edit leaves it out', async () => {
