@@ -71,6 +71,23 @@ it('with demo data: shows the load’s progress, offers to sign in at once, and 
   expect(body).toMatchObject({ account: 'admin', name: '系统管理员', demo: true });
 });
 
+it('opened while the demo still loads: says the system is initialised, shows the progress, offers to sign in', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      envelopeResponse({
+        initialised: true,
+        demo: { state: 'queued', phase: 'records', done: 10, total: 40, error: 'killed / 中断' },
+      }),
+    ),
+  );
+  renderAt();
+  expect(await screen.findByText('系统已初始化')).toBeInTheDocument();
+  expect(screen.getByText('加载中断，稍后自动重试：killed / 中断')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: '立即登录' }));
+  await waitFor(() => expect(screen.getByText('login page')).toBeInTheDocument());
+});
+
 it('after initialisation says so, with the way to sign in', async () => {
   vi.stubGlobal(
     'fetch',

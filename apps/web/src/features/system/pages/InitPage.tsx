@@ -68,8 +68,8 @@ export default function InitPage() {
     return (
       <BarePage title={t('init.title')} width={480}>
         <Result
-          status={loading ? 'success' : 'info'}
-          title={loading ? ownT('loadingTitle') : t('init.already')}
+          status={loading && created ? 'success' : 'info'}
+          title={loading && created ? ownT('loadingTitle') : t('init.already')}
           subTitle={loading ? ownT('loadingBody') : t('init.alreadyBody')}
           extra={
             <Button type="primary" onClick={toLogin}>
