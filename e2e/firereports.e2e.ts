@@ -66,19 +66,21 @@ it('opens the fire reports for a day, sees the hand-countable figures, and the s
   const yesterday = page.getByTestId('report-yesterday');
   await page.getByText('焚烧日报（2026-03-02）').waitFor();
   const totalRow = yesterday.locator('.ant-table-summary tr');
-  await expect.poll(() => totalRow.textContent(), { timeout: 15_000 }).toBe('合计3020 株');
+  await expect.poll(() => totalRow.textContent(), { timeout: 15_000 }).toBe('合计302000');
   await expect
     .poll(() => yesterday.getByRole('row', { name: /华埠镇疫木焚烧炉/ }).textContent())
-    .toBe('华埠镇疫木焚烧炉 2015 株');
+    .toBe('华埠镇疫木焚烧炉 201500');
   const qixi = yesterday.getByRole('row', { name: /齐溪镇露天焚烧点/ });
   await expect.poll(() => qixi.getByTestId('point-flag').textContent()).toBe('已暂停');
 
   // Seven days to 03-02: 03-01 one burn of 7 株; 03-02 three burns, 20 株.
   const seven = page.getByTestId('report-seven');
-  await expect.poll(() => seven.getByRole('row', { name: /2026-03-01/ }).textContent()).toBe('2026-03-01107');
+  await expect
+    .poll(() => seven.getByRole('row', { name: /2026-03-01/ }).textContent())
+    .toBe('2026-03-0110700');
   await expect
     .poll(() => seven.getByRole('row', { name: /2026-03-02/ }).textContent())
-    .toBe('2026-03-023020');
+    .toBe('2026-03-02302000');
 
   // The newest burn records up to that day: four in all, two a page (spec §9).
   const created = page.locator('.ant-card', { has: page.getByText('最新上报的焚烧记录') });

@@ -88,7 +88,8 @@ describe('overview: dashboard and progress from the rollup', () => {
       rec('s4', 'gbksdc0101', 'KH-BD02', ago(0), survey(100)),
       rec('f1', 'gbcfcz0101', 'KH-BD01', ago(0), felling(), '华埠镇'),
       rec('f2', 'gbcfcz0101', 'KH-BD01', ago(0), felling(), '华埠镇'),
-      rec('f3', 'gbcfcz0101', 'KH-BD01', ago(3), felling(), '池淮镇'),
+      // f3's stump is above 5 cm: felled, but not a compliant stump (伐桩合格).
+      rec('f3', 'gbcfcz0101', 'KH-BD01', ago(3), { ...felling(), dungao: 8 }, '池淮镇'),
       rec('f4', 'gbcfcz0101', 'KH-BD02', ago(30), felling()),
       rec('b1', 'gbymfs0101', 'KH-BD01', ago(0), burning(10, '株'), '华埠镇'),
       rec('b2', 'gbymfs0101', 'KH-BD02', ago(3), burning(6, '株')),
@@ -113,7 +114,7 @@ describe('overview: dashboard and progress from the rollup', () => {
       burned: 16,
       burnedTons: 0,
       burnedM3: 2,
-      stumpsTreated: 2,
+      stumpsTreated: 3,
       planned: 29500,
       progress: 0,
       workersOnDuty: 0,

@@ -19,7 +19,6 @@ import * as records from '../records/index.ts';
 import * as standards from '../standards/index.ts';
 import * as workers from '../workers/index.ts';
 import {
-  APPROVED,
   chinaDay,
   countedStates,
   daysBefore,
@@ -185,9 +184,11 @@ async function homeFigures(
 
   const total = figuresOf(season);
   const planned = sections.reduce((a, s) => a + s.planned, 0);
+  // The reconciliation's 伐桩合格 (one source): felling records whose stump is treated and within
+  // the 5 cm limit, in the states that count (uploaded, approved, sent back).
   const stumpsTreated = season
-    .filter((r) => r.table === measureTables.felled && r.state === APPROVED)
-    .reduce((a, r) => a + r.n, 0);
+    .filter((r) => r.table === measureTables.felled && countedStates.includes(r.state ?? ''))
+    .reduce((a, r) => a + r.treated, 0);
 
   // Backlog: waiting records per project and table.
   const waiting = new Map<string, number>();
