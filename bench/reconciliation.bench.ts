@@ -92,10 +92,10 @@ const kinds = [
 ];
 await db.execute(sql`insert into anomalies (project_code, record_id, table_code, section_code, day, kind, tag_code, evidence, state, created_at)
   select r.project_code, r.id, r.table_code, r.section_code, (r.time_submit at time zone 'Asia/Shanghai')::date,
-    (${`{${kinds.join(',')}}`}::text[])[1 + (x.n % ${kinds.length})],
+    (${`{${kinds.join(',')}}`}::text[])[1 + ((x.n / 50) % ${kinds.length})],
     coalesce(r.fields ->> 'qrcode', split_part(r.fields ->> 'multi_qrcode', ',', 1), ''),
     jsonb_build_object('code', coalesce(r.fields ->> 'qrcode', '')),
-    (array['open', 'open', 'open', 'open', 'explained'])[1 + (x.n % 5)],
+    (array['open', 'open', 'open', 'open', 'explained'])[1 + ((x.n / 50) % 5)],
     r.time_submit
   from (select id, row_number() over (order by id) as n from records where project_code = 'KH2026') x
   join records r on r.id = x.id where x.n % 50 = 0

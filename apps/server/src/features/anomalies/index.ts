@@ -3,7 +3,12 @@ import { setAfterWrite } from '../records/index.ts';
 import { checkWritten } from './check.ts';
 import { type RejectRecords, setRecordRejecter } from './service.ts';
 
-export { openAnomalyCounts, ofTag as tagAnomalies, type RejectRecords } from './service.ts';
+export {
+  anomalyCountsVersion,
+  openAnomalyCounts,
+  ofTag as tagAnomalies,
+  type RejectRecords,
+} from './service.ts';
 
 /**
  * Turns the checks after each records write on (records' setAfterWrite): app.ts calls it when it

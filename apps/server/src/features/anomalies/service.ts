@@ -41,6 +41,8 @@ export function refuse(code: ErrorCodeValue, text: Text, field?: string, lang: L
 const countsMemo = new Memo<Awaited<ReturnType<typeof q.countsBy>>>(2_000, 2_000);
 /** The checks and resolutions changed anomalies: remembered counts of this process are dropped. */
 export const forgetCounts = () => countsMemo.forget();
+/** Goes up whenever this process changes anomalies: answers built from the counts can be keyed by it. */
+export const anomalyCountsVersion = () => countsMemo.version;
 
 function countsOf(db: Executor, projectCodes: string[], sectionCodes?: string[], state?: string) {
   return countsMemo.get(db, JSON.stringify([projectCodes, sectionCodes ?? null, state ?? null]), () =>

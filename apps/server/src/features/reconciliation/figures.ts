@@ -59,24 +59,28 @@ export function addRow(f: ReconcileFigures, row: SumRow): void {
   f.gapTags = f.tagsFelled - f.tagsBurned;
 }
 
-export function sumFigures(list: ReconcileFigures[]): ReconcileFigures {
-  const out = emptyFigures();
-  for (const f of list) {
-    out.felled += f.felled;
-    out.treated += f.treated;
-    out.tagsFelled += f.tagsFelled;
-    out.burnedTrees += f.burnedTrees;
-    out.tagsBurned += f.tagsBurned;
-    out.tons = r3(out.tons + f.tons);
-    out.m3 = r3(out.m3 + f.m3);
-    out.burnRecords += f.burnRecords;
-  }
+/** Adds `f` into `out` (figures of the same unit, field by field). */
+function addFigures(out: ReconcileFigures, f: ReconcileFigures): void {
+  out.felled += f.felled;
+  out.treated += f.treated;
+  out.tagsFelled += f.tagsFelled;
+  out.burnedTrees += f.burnedTrees;
+  out.tagsBurned += f.tagsBurned;
+  out.tons = r3(out.tons + f.tons);
+  out.m3 = r3(out.m3 + f.m3);
+  out.burnRecords += f.burnRecords;
   out.gapTrees = out.felled - out.burnedTrees;
   out.gapTags = out.tagsFelled - out.tagsBurned;
+}
+
+export function sumFigures(list: ReconcileFigures[]): ReconcileFigures {
+  const out = emptyFigures();
+  for (const f of list) addFigures(out, f);
   return out;
 }
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+const dayText = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
 export type SectionBalance = {
   opening: number;
@@ -113,8 +117,10 @@ export function sectionBalance(o: {
   const daily: ReconcileFigures[] = Array.from({ length }, emptyFigures);
   const opening = emptyFigures();
   for (const row of o.before) addRow(opening, row);
+  const index = new Map<string, number>();
   for (const row of o.series) {
-    const i = dayNumber(row.day!) - start;
+    let i = index.get(row.day!);
+    if (i === undefined) index.set(row.day!, (i = dayNumber(row.day!) - start));
     if (i >= 0 && i < length) addRow(daily[i]!, row);
   }
   // Cumulative trees felled and burned (by count) to the end of each day of the series.
@@ -138,23 +144,26 @@ export function sectionBalance(o: {
     return { balance: felled[i]! - burned[i]!, overdue, red: reasons.length > 0, reasons };
   };
   const days: ReconcileDay[] = [];
-  const inRange: ReconcileFigures[] = [];
+  const total = emptyFigures();
   for (let i = first - start; i < length; i++) {
     const fig = daily[i]!;
-    inRange.push(fig);
-    const active = Object.values(fig).some((v) => v !== 0);
-    if (active)
-      days.push({
-        sectionCode: o.sectionCode,
-        day: addDays(o.begin, i - (first - start)),
-        figures: fig,
-        ...at(i),
-      });
+    const active =
+      fig.felled ||
+      fig.treated ||
+      fig.tagsFelled ||
+      fig.burnedTrees ||
+      fig.tagsBurned ||
+      fig.tons ||
+      fig.m3 ||
+      fig.burnRecords;
+    if (!active) continue;
+    addFigures(total, fig);
+    days.push({ sectionCode: o.sectionCode, day: dayText(start + i), figures: fig, ...at(i) });
   }
   const beforeBegin = first - start - 1;
   return {
     opening: felled[beforeBegin]! - burned[beforeBegin]!,
-    figures: sumFigures(inRange),
+    figures: total,
     ...at(length - 1),
     days,
   };

@@ -11,6 +11,7 @@ import {
   reconcileDrillFilter,
   reconcileTables,
 } from '@pineguard/contract';
+import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -32,6 +33,8 @@ const projectMemo = new Memo<{
   project: Awaited<ReturnType<typeof projects.findProject>>;
   allSections: Awaited<ReturnType<typeof projects.listSections>>;
 }>(5_000);
+
+const answers = new Memo<ReconcileValue>(2_000, 2_000);
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
@@ -101,6 +104,36 @@ export async function reconcile(
   let codes = allSections.map((s) => s.code).filter((c) => !scope || scope.includes(c));
   if (input.sectionCode) codes = codes.filter((c) => c === input.sectionCode);
   const sectionCodes = scope || input.sectionCode ? codes : undefined;
+  // The same answer for every caller of the same view until this process changes the rollup or
+  // an anomaly (the versions), else for 2 s (+2 s while one call reloads it), as rollupSums does.
+  const key = JSON.stringify([
+    projectCode,
+    sectionCodes ?? null,
+    begin,
+    end,
+    windowDays,
+    records.rollupVersion(),
+    anomalies.anomalyCountsVersion(),
+  ]);
+  return answers.get(db, key, () =>
+    compute(db, { projectCode, begin, end, windowDays, codes, sectionCodes, allSections }),
+  );
+}
+
+async function compute(
+  db: Executor,
+  o: {
+    projectCode: string;
+    begin: string;
+    end: string;
+    windowDays: number;
+    codes: string[];
+    sectionCodes: string[] | undefined;
+    allSections: { code: string; name: string }[];
+  },
+): Promise<ReconcileValue> {
+  const { projectCode, begin, end, windowDays, sectionCodes, allSections } = o;
+  const codes = [...o.codes];
   const start = seriesStart(begin, windowDays);
   const filter = { projectCodes: [projectCode], tableCodes: TABLES, states: COUNTED_STATES, sectionCodes };
   const [before, series, open] = await Promise.all([
