@@ -2,7 +2,7 @@ import { clientPasswordHash, ErrorCode } from '@pineguard/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { projects, sections, userProjectRoles, users } from '../../db/schema/index.ts';
+import { projects, sections, userProjectRoles, userSections, users } from '../../db/schema/index.ts';
 import { demoAccounts } from '../../seed/demo.ts';
 
 describe('system', () => {
@@ -34,12 +34,28 @@ describe('system', () => {
     expect(res.message).toBe('密码须经客户端加密后提交');
   });
 
+  it('refuses a demo scale out of 0–1, naming the field, and creates nothing', async () => {
+    const res = await t.api('POST', '/api/system/init', {
+      body: {
+        account: 'admin',
+        password: clientPasswordHash('admin123'),
+        name: '管理员',
+        demo: true,
+        demoScale: 2,
+      },
+    });
+    expect(res.code).toBe(ErrorCode.validation);
+    expect(JSON.stringify(res)).toContain('demoScale');
+    expect((await t.api<{ initialised: boolean }>('GET', '/api/system/init')).value.initialised).toBe(false);
+  });
+
   it('creates exactly one super administrator when two inits race', async () => {
     const body = (account: string) => ({
       account,
       password: clientPasswordHash('admin123'),
       name: '管理员',
       demo: true,
+      demoScale: 0,
     });
     const [a, b] = await Promise.all([
       t.api('POST', '/api/system/init', { body: body('admin') }),
@@ -55,8 +71,9 @@ describe('system', () => {
     const again = await t.api('POST', '/api/system/init', { body: body('admin3') });
     expect(again.code).toBe(ErrorCode.conflict);
     expect(again.message).toBe('系统已初始化，不能重复创建管理员');
-    const status = await t.api<{ initialised: boolean }>('GET', '/api/system/init');
-    expect(status.value.initialised).toBe(true);
+    const status = await t.api<{ initialised: boolean; demo: unknown }>('GET', '/api/system/init');
+    // demoScale 0: the base only, no background load (demo.test.ts follows a load).
+    expect(status.value).toEqual({ initialised: true, demo: null });
   });
 
   it('loads the demo with real county codes, sections and one account per role', async () => {
@@ -74,6 +91,13 @@ describe('system', () => {
     }
     const [grants] = await db.select({ n: count() }).from(userProjectRoles);
     expect(grants?.n).toBe(demoAccounts.reduce((n, a) => n + a.projects.length, 0));
+    // The field worker records in KH-BD01 only (issue 26: a worker without a section records nowhere).
+    const assigned = await db
+      .select({ project: userSections.projectCode, section: userSections.sectionCode })
+      .from(userSections)
+      .innerJoin(users, eq(users.id, userSections.userId))
+      .where(eq(users.account, 'demo_worker'));
+    expect(assigned).toEqual([{ project: 'KH2026', section: 'KH-BD01' }]);
   });
 });
 
