@@ -28,7 +28,7 @@ export const builtinMenus: BuiltinMenu[] = [
     id: 410,
     title: '核对',
     titleEn: 'Reconciliation',
-    icon: 'audit',
+    icon: 'reconcile',
     path: '/reconcile',
     description: '采伐—挂码—焚烧按标段、按日核对',
   },
