@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { anomalyEndpoints } from './anomalies.ts';
-import { reconcileEndpoints } from './reconciliation.ts';
 // Through the package index (not the feature files) so that moving a schema between contract
 // files does not touch this map. ESM resolves the cycle: every feature file is evaluated before
 // this module's body runs, whichever side is imported first.
 import {
+  anomalyEndpoints,
+  reconcileEndpoints,
+  memberSectionsBody,
+  memberSectionsItem,
+  memberSectionsValue,
+  setMemberSectionsBody,
   sectionBoundaryItem,
   reportBody,
   yesterdayValue,
@@ -349,6 +353,8 @@ export const endpoints = {
   'POST /api/qrInfo/list': { body: qrListBody, value: qrListValue },
   'GET /api/qrInfo/getFlagList': { query: flagListQuery, value: flagListValue },
   'POST /api/qrInfo/add': { body: qrAddBody, value: qrAddValue },
+  'POST /api/project/memberSections': { body: memberSectionsBody, value: memberSectionsValue },
+  'POST /api/project/setMemberSections': { body: setMemberSectionsBody, value: memberSectionsItem },
   // anomalies (its scan answer, with the tag's anomalies, replaces qrTags' own) and reconciliation
   ...anomalyEndpoints,
   ...reconcileEndpoints,

@@ -7,6 +7,8 @@ import type { Text } from './i18n.ts';
 export const fieldLabels: Record<string, Text> = {
   idNumber: { 'zh-CN': '身份证号', en: 'ID number' },
   sectionCode: { 'zh-CN': '标段', en: 'Section' },
+  sectionCodes: { 'zh-CN': '标段', en: 'Sections' },
+  burnWindowDays: { 'zh-CN': '焚烧时限', en: 'Burn window' },
   bxStart: { 'zh-CN': '保险开始日期', en: 'Insurance start' },
   bxEnd: { 'zh-CN': '保险结束日期', en: 'Insurance end' },
   bxLimit: { 'zh-CN': '保险期限筛选', en: 'Insurance filter' },

@@ -115,6 +115,7 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     ids: 'record',
     lwryId: 'worker',
     sectionCode: 'sectionCode',
+    sectionCodes: 'sectionCode',
     biaoduan: 'sectionCode',
     fileId: 'file',
     faceFileIds: 'file',

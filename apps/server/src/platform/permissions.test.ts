@@ -34,6 +34,8 @@ const projectAdminOnly = [
   // Section boundaries (issue 15): imported and cleared by project managers.
   'POST /api/project/importBdBoundary',
   'POST /api/project/clearBdBoundary',
+  // Section assignment (issue 26): who records in which sections, set by project administrators.
+  'POST /api/project/setMemberSections',
 ];
 /** projects.read: every back-office role, not the field-only labour worker. */
 const projectReaders = [
@@ -46,6 +48,7 @@ const projectReaders = [
   'POST /api/project/storeUsageDataList',
   'GET /api/project/mainStore',
   'GET /api/project/bdBoundaries',
+  'POST /api/project/memberSections',
 ];
 const everyMember = [
   'GET /api/common/role',
