@@ -79,7 +79,7 @@ try {
   });
   let shown = '';
   const result = await loadDemo(deps, options, async (p) => {
-    const line = `${p.phase} ${Math.floor((p.done / Math.max(1, p.total)) * 100)}%`;
+    const line = `${p.phase} ${Math.floor((p.done / Math.max(1, p.total)) * 10) * 10}%`;
     if (line !== shown) console.log(`${line} (${p.done}/${p.total})`);
     shown = line;
   });
