@@ -507,6 +507,25 @@ describe('projects, sections, areas and standard tables', () => {
     await db.delete(sections).where(like(sections.code, 'FILL-%'));
   });
 
+  it('keeps the code of a section in use (workers name it), while its name may change', async () => {
+    const list = await t.api<{ list: SectionItem[] }>('POST', '/api/project/prj1BDList', {
+      token: kh,
+      body: {},
+    });
+    const bd1 = list.value.list.find((x) => x.code === 'KH-BD01')!;
+    const renamed = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { ...bd1, code: 'KH-BD01X' },
+    });
+    expect(renamed.code).toBe(ErrorCode.conflict);
+    expect(renamed.message).toMatch(/^标段编码已被使用（.*劳务人员.*），不能修改；可以修改标段名称$/);
+    const named = await t.api('POST', '/api/project/updateBdInfo', {
+      token: kh,
+      body: { ...bd1, name: `${bd1.name}` },
+    });
+    expect(named.code).toBe(0);
+  });
+
   it('measures storage per kind and refuses deleting a project with data', async () => {
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');

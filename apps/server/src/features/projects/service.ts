@@ -244,6 +244,19 @@ export async function saveSection(
   }
   const duplicate = await q.sectionIdsWithCode(db, projectCode, input.code);
   if (duplicate.some((d) => d.id !== id)) throw fail.conflict('sectionCodeTaken', { code: input.code });
+  if (id) {
+    // Records, workers, tags and burn points name a section by its code: a code in use stays (a
+    // renamed code would orphan them, and workers' foreign key refused it with a 500).
+    const [current] = await q.listSections(db, projectCode, id);
+    if (current && current.code !== input.code) {
+      const held = [
+        ...(await sectionHoldings(db, id)),
+        { label: 'holdsRecords' as const, n: await records.liveRecordCount(db, projectCode, current.code) },
+        { label: 'holdsWorkers' as const, n: await workersHeldBy(db, projectCode, current.code) },
+      ].filter((h) => h.n > 0);
+      if (held.length) throw fail.conflict('sectionCodeInUse', { holdings: holdingsText(held) });
+    }
+  }
   const savedId = await db.transaction(async (tx) => {
     let sectionId = id;
     if (id) {
