@@ -20,7 +20,7 @@ const password = clientPasswordHash('bench123');
 const init = await app.inject({
   method: 'POST',
   url: '/api/system/init',
-  payload: { account: 'bench', password, name: '压测', demo: true },
+  payload: { account: 'bench', password, name: '压测', demo: true, demoScale: 0 },
 });
 if (init.json().code !== 0) throw new Error(`init failed: ${init.body}`);
 

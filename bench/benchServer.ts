@@ -51,7 +51,7 @@ export async function benchServer(name: string, options: { poolSize?: number } =
   await app.inject({
     method: 'POST',
     url: '/api/system/init',
-    payload: { account: 'bench', password, name: '压测', demo: true },
+    payload: { account: 'bench', password, name: '压测', demo: true, demoScale: 0 },
   });
   const token = (
     await app.inject({ method: 'POST', url: '/api/user/login', payload: { account: 'bench', password } })

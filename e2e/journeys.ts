@@ -12,12 +12,14 @@ export async function initWithDemo(
   server: RunningServer,
   account = 'admin',
   password = 'admin123',
+  demoScale = 0,
 ): Promise<void> {
   await api(server, '/api/system/init', {
     account,
     password: clientPasswordHash(password),
     name: '系统管理员',
     demo: true,
+    demoScale,
   });
 }
 

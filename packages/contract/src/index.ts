@@ -29,8 +29,9 @@ export * from './burnPoints.ts';
 export * from './burnReports.ts';
 export * from './gisMap.ts';
 export * from './safety.ts';
-export * from './endpoints.ts';
-export * from './endpointKey.ts';
 export * from './notices.ts';
 export * from './units.ts';
 export * from './anomalies.ts';
+// Last: the endpoint map spreads other files' endpoint objects, which must be evaluated first.
+export * from './endpoints.ts';
+export * from './endpointKey.ts';

@@ -100,6 +100,7 @@ describe('kill -9 during writes', () => {
         password: clientPasswordHash('admin123'),
         name: '管理员',
         demo: true,
+        demoScale: 0,
       },
       undefined,
       120_000,

@@ -35,7 +35,7 @@ export type RouteDef = {
 // Each screen is its own chunk: the first route loads only what it needs.
 const pages = {
   login: () => import('../features/auth/LoginPage.tsx'),
-  init: () => import('../features/auth/InitPage.tsx'),
+  init: () => import('../features/system/pages/InitPage.tsx'),
   authRedirect: () => import('../features/auth/AuthRedirectPage.tsx'),
   selectProject: () => import('../features/projects/SelectProjectPage.tsx'),
   dashboard: () => import('../features/overview/pages/DashboardPage.tsx'),

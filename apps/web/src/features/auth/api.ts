@@ -40,17 +40,3 @@ export function useInitStatus() {
     queryFn: () => api.value('GET /api/system/init'),
   });
 }
-
-export type InitForm = { account: string; password: string; name: string; demo: boolean };
-
-export function useInitialise() {
-  return useMutation({
-    mutationFn: (form: InitForm) =>
-      api.value('POST /api/system/init', {
-        account: form.account.trim(),
-        password: clientPasswordHash(form.password),
-        name: form.name.trim(),
-        demo: form.demo,
-      }),
-  });
-}
