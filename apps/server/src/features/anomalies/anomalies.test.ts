@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type AnomalyCountsValue,
   type AnomalyItem,
@@ -7,6 +8,8 @@ import {
   anomalyListValue,
   type CollectResult,
   ErrorCode,
+  TAG_ALPHABET,
+  tagCheckChar,
 } from '@pineguard/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,11 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signInTo, uploadPhoto } from '../../../test/records.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
+/** A well-formed tag code (check character and all) that nobody issued. */
+const unissued = () => {
+  const body = [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join('');
+  return `TZ-${body}${tagCheckChar(body)}`;
+};
 /**
  * The 疑点 screens' API: list (filters, keyset pages), counts, a record's anomalies, and the
  * resolutions with their audit; who may do what; a section manager's sections only. The set is
@@ -37,7 +45,7 @@ describe('anomalies: list, counts, resolutions, scope', () => {
     timeSubmit: `2024-04-${String(day).padStart(2, '0')}T09:00:00+08:00`,
     gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
     fields: {
-      qrcode: `T-${crypto.randomUUID().slice(0, 8)}`,
+      qrcode: unissued(),
       shuzhong: '马尾松',
       xiongjing: 20,
       dungao,

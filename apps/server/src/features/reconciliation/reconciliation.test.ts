@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   addDays,
   type CollectResult,
@@ -6,6 +7,8 @@ import {
   type ReconcileSection,
   type ReconcileValue,
   reconcileValue,
+  TAG_ALPHABET,
+  tagCheckChar,
 } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -14,6 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signInTo, uploadPhoto } from '../../../test/records.ts';
 
+/** A well-formed tag code (check character and all) that nobody issued. */
+const unissued = () => {
+  const body = [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join('');
+  return `RZ-${body}${tagCheckChar(body)}`;
+};
 /**
  * 核对 through the API on a hand-made set in June 2024 (the demo's records lie in the last 60
  * days), KH2026 with a 10-day burn window:
@@ -39,7 +47,7 @@ describe('reconciliation (核对)', () => {
     timeSubmit: `${day}T09:00:00+08:00`,
     gps,
     fields: {
-      qrcode: `R-${crypto.randomUUID().slice(0, 8)}`,
+      qrcode: unissued(),
       shuzhong: '马尾松',
       xiongjing: 20,
       dungao,
