@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tagCodeFor } from '@pineguard/contract';
 import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
@@ -39,7 +40,7 @@ async function seedRecords(): Promise<void> {
     ...[0, 0, 1, 3, 4, 8].map((d, i) => ({
       ...base('gbcfcz0101', i % 2 ? 'KH-BD02' : 'KH-BD01', d, i % 2 ? '马金镇' : '池淮镇'),
       fields: {
-        qrcode: `KH26-${String(i).padStart(7, '0')}`,
+        qrcode: tagCodeFor('KH', String(i).padStart(10, '0')),
         shuzhong: '马尾松',
         xiongjing: 18,
         dungao: 3,

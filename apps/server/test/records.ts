@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { CollectResult, CollectSetupValue } from '@pineguard/contract';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type CollectResult, type CollectSetupValue, TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { TestApp } from './app.ts';
 
 /**
@@ -7,6 +7,11 @@ import type { TestApp } from './app.ts';
  * map's cells): demo accounts signed into a project, a photo, the standard tables' fields, a
  * collected batch that must be created whole, a review.
  */
+
+/** A well-formed QR tag code never issued (random body, check character). */
+export function randomTag(prefix: string): string {
+  return tagCodeFor(prefix, [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join(''));
+}
 
 /** A 1×1 PNG. */
 export const png = Buffer.from(
@@ -84,7 +89,7 @@ export const surveyFields = (photo: string, kssl = 1) => ({
 
 /** Felling (gbcfcz0101) fields with a fresh QR tag. */
 export const fellingFields = (photo: string) => ({
-  qrcode: `KH-${randomUUID().slice(0, 8)}`,
+  qrcode: randomTag('KH'),
   shuzhong: '马尾松',
   xiongjing: 20,
   dungao: 3,

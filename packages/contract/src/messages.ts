@@ -182,6 +182,10 @@ export const messages = {
     'zh-CN': '标段还有 {count} 名劳务人员（含已删除的记录），不能删除',
     en: 'The section still has {count} workers (deleted ones included) and cannot be deleted',
   },
+  fieldTagShape: {
+    'zh-CN': '{label}“{value}”不是有效的二维码编号，请重新扫码',
+    en: '{label} "{value}" is not a valid QR tag code; scan it again',
+  },
   sectionCodeInUse: {
     'zh-CN': '标段编码已被使用（{holdings}），不能修改；可以修改标段名称',
     en: 'The section code is in use ({holdings}) and cannot change; the name can',

@@ -156,6 +156,11 @@ export function normaliseTagCode(raw: string): string {
   return code.slice(0, cut) + code.slice(cut).replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
+/** A tag code from a prefix and 10 body characters of TAG_ALPHABET (tests, generators). */
+export function tagCodeFor(prefix: string, body: string): string {
+  return `${prefix ? `${prefix}-` : ''}${body}${tagCheckChar(body)}`;
+}
+
 /** Whether the code's last character is the check character of the 10 before it. */
 export function tagCodeWellFormed(code: string): boolean {
   const body = code.includes('-') ? code.slice(code.lastIndexOf('-') + 1) : code;

@@ -25,6 +25,11 @@ export const columnRules = z.object({
   unitColumn: z.string().max(40).optional(),
   /** Upper limits per unit named by `unitColumn` (an absurd quantity is refused); `max` covers the others. */
   maxByUnit: z.record(z.string().max(10), z.number()).optional(),
+  /**
+   * A QR tag's code (a text field; `multi_` fields list several): each is made canonical
+   * (normaliseTagCode) and must be a well-formed tag, or the record is refused naming it.
+   */
+  qrTag: z.boolean().optional(),
 });
 
 export type ColumnRules = z.infer<typeof columnRules>;

@@ -10,6 +10,7 @@ import {
 } from '@pineguard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { randomTag } from '../../../test/records.ts';
 
 /** A real 1×1 PNG (uploaded as a photo). */
 const png = Buffer.from(
@@ -86,7 +87,7 @@ describe('fire reports', () => {
       timeSubmit: `${at}+08:00`,
       gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
       fields: {
-        qrcode: `T-${randomUUID().slice(0, 8)}`,
+        qrcode: randomTag('T'),
         shuzhong: '马尾松',
         xiongjing: 20,
         dungao: 3,

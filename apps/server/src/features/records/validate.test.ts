@@ -1,4 +1,4 @@
-import type { ColumnDescriptor } from '@pineguard/contract';
+import { type ColumnDescriptor, tagCodeFor } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
 import { searchTextOf, searchToken, validateFields } from './validate.ts';
 
@@ -178,5 +178,38 @@ describe('validateFields: quantities', () => {
         .errors,
     ).toEqual([]);
     expect(run({ jldw: '立方米' }, { partial: true, current: tons }).errors).toEqual([]);
+  });
+});
+
+describe('QR tag fields', () => {
+  const tags = [
+    col('qrcode', 'text', { maxLength: 32, qrTag: true }),
+    col('multi_qrcode', 'text', { qrTag: true }),
+  ];
+  const one = tagCodeFor('KH', '0123456789');
+  const two = tagCodeFor('KH', 'ABCDEFGHJK');
+  const checkTags = (fields: Record<string, unknown>) =>
+    validateFields(tags, fields, { lang: 'zh-CN', projectCode: 'KH', files });
+
+  it('stores one canonical spelling: upper case, O as 0, a list comma-separated without repeats', () => {
+    const typed = one.toLowerCase().replace(/0/g, 'o');
+    const r = checkTags({ qrcode: ` ${typed} `, multi_qrcode: `${two}， ${one};${two}  ${typed}` });
+    expect(r.errors).toEqual([]);
+    expect(r.values).toEqual({ qrcode: one, multi_qrcode: `${two},${one}` });
+  });
+
+  it('refuses a code of the wrong shape or with a wrong check character, naming the field and the code', () => {
+    const wrongCheck = one.slice(0, -1) + (one.endsWith('0') ? '1' : '0');
+    for (const bad of ['KH26-0000042', wrongCheck, 'https://example.cn/q/KH-1']) {
+      const r = checkTags({ qrcode: bad });
+      expect(r.errors).toEqual([
+        { field: 'qrcode', message: expect.stringContaining('不是有效的二维码编号') },
+      ]);
+      expect(r.values).toEqual({});
+    }
+    const list = checkTags({ multi_qrcode: `${one},KH-BAD` });
+    expect(list.errors).toEqual([
+      { field: 'multi_qrcode', message: 'MULTI_QRCODE“KH-BAD”不是有效的二维码编号，请重新扫码' },
+    ]);
   });
 });

@@ -5,8 +5,10 @@ import {
   isCountUnit,
   type Lang,
   type MessageKey,
+  normaliseTagCode,
   quantityLimits,
   t,
+  tagCodeWellFormed,
   unitOfQuantity,
 } from '@pineguard/contract';
 
@@ -166,6 +168,20 @@ export function validateFields(
         const v = typeof raw === 'number' ? String(raw) : raw;
         if (typeof v !== 'string') {
           err('fieldNotText');
+          break;
+        }
+        if (c.rules.qrTag) {
+          // Tags are matched exactly (the chain checks, the scan page): one canonical spelling.
+          const many = c.code.startsWith('multi_');
+          const codes = [
+            ...new Set((many ? v.split(/[,，;；\s]+/) : [v]).map(normaliseTagCode).filter(Boolean)),
+          ];
+          const bad = codes.find((x) => !tagCodeWellFormed(x));
+          if (bad !== undefined) err('fieldTagShape', { value: bad });
+          else if (!many && codes.length !== 1) err('fieldRequired');
+          else if (codes.join(',').length > (c.rules.maxLength ?? 500))
+            err('fieldTooLong', { max: c.rules.maxLength ?? 500 });
+          else if (codes.length) values[c.code] = codes.join(',');
           break;
         }
         const max = c.rules.maxLength ?? defaultMaxLength[c.fldInput] ?? 500;

@@ -33,7 +33,7 @@ export const builtinMeasures: Measure[] = [
           value: '二维码编号',
           fldInput: 'text',
           fldDescript: '伐桩上二维码标签的编号',
-          rules: { required: true, maxLength: 32 },
+          rules: { required: true, maxLength: 32, qrTag: true },
         },
         {
           code: 'shuzhong',
@@ -119,7 +119,7 @@ export const builtinMeasures: Measure[] = [
           value: '焚烧疫木二维码',
           fldInput: 'text',
           fldDescript: '本次焚烧的疫木上的二维码编号，多个用英文逗号分隔',
-          rules: { maxLength: 4000 },
+          rules: { maxLength: 4000, qrTag: true },
         },
         remarks,
       ],
@@ -198,6 +198,8 @@ export const formerBuiltins: {
   fldDescript?: string;
   rules?: ColumnRules;
 }[] = [
+  { table: 'gbcfcz0101', code: 'qrcode', rules: { required: true, maxLength: 32 } },
+  { table: 'gbymfs0101', code: 'multi_qrcode', rules: { maxLength: 4000 } },
   { table: 'gbcfcz0101', code: 'xiongjing', rules: { required: true, min: 1, max: 200, unit: 'cm' } },
   { table: 'gbcfcz0101', code: 'shugao', rules: { min: 0.5, max: 60, unit: 'm' } },
   { table: 'gbcfcz0101', code: 'pic_pile', fldDescript: '' },
