@@ -243,22 +243,6 @@ export const anomalyEvidenceLabels: Record<string, Text> = {
   value: { 'zh-CN': '数值', en: 'Value' },
 };
 
-/** Field labels of the anomaly requests (for contract fields.ts `fieldLabels`; see the lead's note). */
-export const anomalyFieldLabels: Record<string, Text> = {
-  anomalyKind: { 'zh-CN': '疑点类型', en: 'Anomaly kind' },
-  state: { 'zh-CN': '状态', en: 'State' },
-  note: { 'zh-CN': '说明', en: 'Note' },
-  rejectRecord: { 'zh-CN': '同时驳回记录', en: 'Also reject the record' },
-};
-
-/** The permissions this feature adds (for the role editor's labels). */
-export const anomalyPermissionLabels: Record<string, Text> = {
-  'anomalies.read': { 'zh-CN': '查看疑点', en: 'View anomalies' },
-  'anomalies.explain': { 'zh-CN': '说明疑点', en: 'Explain anomalies' },
-  'anomalies.confirm': { 'zh-CN': '确认或重新打开疑点', en: 'Confirm or reopen anomalies' },
-  'reconciliation.read': { 'zh-CN': '查看采伐焚烧核对', en: 'View the felled–burned reconciliation' },
-};
-
 const fill = (template: string, evidence: Record<string, unknown>) =>
   template.replace(/\{(\w+)\}/g, (m, k: string) => (evidence[k] === undefined ? m : String(evidence[k])));
 
@@ -331,12 +315,8 @@ export const anomalyMessages = {
  * write, however many). Until contract notices.ts lists the kind and messages.ts the key, the
  * server sends it as an announcement in Chinese (see features/anomalies/check.ts).
  */
-export const ANOMALY_NOTICE_KIND = 'anomaliesFound';
-export const ANOMALY_NOTICE_KEY = 'noticeAnomalies';
-export const anomalyNoticeText: Text = {
-  'zh-CN': '标段 {section} 新增 {count} 个疑点：{kinds}',
-  en: 'Section {section} has {count} new anomalies: {kinds}',
-};
+export const ANOMALY_NOTICE_KIND = 'anomaliesFound' as const;
+export const ANOMALY_NOTICE_KEY = 'noticeAnomalies' as const;
 
 /**
  * This feature's calls, for contract endpoints.ts (`...anomalyEndpoints`, placed after the

@@ -16,6 +16,7 @@ export const auditListBody = pageQuery.extend({
       'burnPoint',
       'qrFlag',
       'safetyRecord',
+      'anomaly',
     ])
     .optional(),
   keyword: z.string().trim().max(50).optional(),

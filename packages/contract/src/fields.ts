@@ -110,4 +110,9 @@ export const fieldLabels: Record<string, Text> = {
   photoIds: { 'zh-CN': '照片', en: 'Photos' },
   dateBegin: { 'zh-CN': '开始日期', en: 'From' },
   dateEnd: { 'zh-CN': '结束日期', en: 'To' },
+  // anomalies (疑点)
+  anomalyKind: { 'zh-CN': '疑点类型', en: 'Anomaly kind' },
+  note: { 'zh-CN': '说明', en: 'Note' },
+  rejectRecord: { 'zh-CN': '同时驳回记录', en: 'Also reject the record' },
+  state: { 'zh-CN': '状态', en: 'State' },
 };

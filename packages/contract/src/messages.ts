@@ -525,6 +525,10 @@ export const messages = {
     'zh-CN': '用户 {name}（{account}）注册后等待审核',
     en: 'User {name} ({account}) registered and is waiting for review',
   },
+  noticeAnomalies: {
+    'zh-CN': '标段 {section} 新增 {count} 个疑点：{kinds}',
+    en: 'Section {section} has {count} new anomalies: {kinds}',
+  },
   noticesMarkedRead: { 'zh-CN': '已标记为已读', en: 'Marked as read' },
   noticeSent: { 'zh-CN': '已发送给 {count} 人', en: 'Sent to {count} people' },
   // qrTags

@@ -14,6 +14,7 @@ export const noticeKinds = [
   'workerInsuranceEnding',
   'workerInsuranceEnded',
   'userPending',
+  'anomaliesFound',
   'announcement',
 ] as const;
 export type NoticeKind = (typeof noticeKinds)[number];

@@ -35,7 +35,8 @@ export type AuditEntry = {
     | 'worker'
     | 'burnPoint'
     | 'qrFlag'
-    | 'safetyRecord';
+    | 'safetyRecord'
+    | 'anomaly';
   entityId: string | number;
   /** Names only (no words of any language): what the keyword search matches; old rows show it. */
   summary: string;

@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { wireAnomalyChecks } from '../features/anomalies/index.ts';
 import { prepareDatabase } from '../features/system/index.ts';
 import {
   DEMO_JOB,
@@ -77,6 +78,8 @@ try {
     await seedDemoCensus(tx, buildDemoPlan(options));
     await seedDemoBurnPoints(tx);
   });
+  // The QR chain and value checks run on every record written, as in the server (疑点).
+  wireAnomalyChecks();
   let shown = '';
   const result = await loadDemo(deps, options, async (p) => {
     const line = `${p.phase} ${Math.floor((p.done / Math.max(1, p.total)) * 10) * 10}%`;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { wireAnomalyChecks } from '../features/anomalies/index.ts';
 import { prepareDatabase } from '../features/system/bootstrap.ts';
 import { createStorage } from '../platform/storage/index.ts';
 import { generateRecords } from './records.ts';
@@ -22,6 +23,8 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await prepareDatabase(database);
+  // The QR chain and value checks run on every record written, as in the server (疑点).
+  wireAnomalyChecks();
   const result = await generateRecords(
     { config, database, storage: createStorage(config.storage) },
     {

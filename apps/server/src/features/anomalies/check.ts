@@ -1,14 +1,4 @@
-import {
-  ANOMALY_NOTICE_KEY,
-  ANOMALY_NOTICE_KIND,
-  anomalyKindLabels,
-  anomalyNoticeText,
-  format,
-  type MessageKey,
-  messages,
-  type NoticeKind,
-  noticeKinds,
-} from '@pineguard/contract';
+import { ANOMALY_NOTICE_KEY, ANOMALY_NOTICE_KIND, anomalyKindLabels } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import { notifyIn } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -132,11 +122,6 @@ async function tellManagers(tx: Executor, projectCode: string, raised: Wanted[])
   const bySection = new Map<string, Wanted[]>();
   for (const w of raised) bySection.set(w.sectionCode, [...(bySection.get(w.sectionCode) ?? []), w]);
   const sections = await projects.listSections(tx, projectCode);
-  // Until contract notices.ts lists the kind and messages.ts the key (the lead's part), the notice
-  // goes out as an announcement with its Chinese text: a kind the notice list's schema does not
-  // know would fail the recipient's whole list.
-  const kindKnown = (noticeKinds as readonly string[]).includes(ANOMALY_NOTICE_KIND);
-  const keyKnown = Object.hasOwn(messages, ANOMALY_NOTICE_KEY);
   for (const [sectionCode, list] of bySection) {
     const managerId = sections.find((s) => s.code === sectionCode)?.managerId;
     if (!managerId) continue;
@@ -147,18 +132,13 @@ async function tellManagers(tx: Executor, projectCode: string, raised: Wanted[])
       kinds: kinds.map((k) => anomalyKindLabels[k]['zh-CN']).join('、'),
     };
     const link = `/anomalies?sectionCode=${encodeURIComponent(sectionCode)}&state=open`;
-    const kind = (kindKnown ? ANOMALY_NOTICE_KIND : 'announcement') as NoticeKind;
-    await notifyIn(
-      tx,
-      keyKnown
-        ? { recipientId: managerId, projectCode, kind, key: ANOMALY_NOTICE_KEY as MessageKey, params, link }
-        : {
-            recipientId: managerId,
-            projectCode,
-            kind,
-            text: format(anomalyNoticeText['zh-CN'], params),
-            link,
-          },
-    );
+    await notifyIn(tx, {
+      recipientId: managerId,
+      projectCode,
+      kind: ANOMALY_NOTICE_KIND,
+      key: ANOMALY_NOTICE_KEY,
+      params,
+      link,
+    });
   }
 }

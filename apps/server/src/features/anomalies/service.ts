@@ -234,7 +234,7 @@ export function setRecordRejecter(reject: RejectRecords): void {
 }
 
 // The audit log's entity list (platform/audit.ts) does not name anomalies yet: see the report.
-const ANOMALY_ENTITY = 'anomaly' as AuditEntry['entity'];
+const ANOMALY_ENTITY: AuditEntry['entity'] = 'anomaly';
 
 /**
  * Explain, confirm or reopen anomalies of the project, within the caller's sections: those in a

@@ -111,3 +111,25 @@ it('speaks English when the reader does, and says older rows without params from
     { field: 'uses', label: '已用次数', before: '—', after: '0' },
   ]);
 });
+
+it('says an anomaly’s resolution with its kind in the reader’s language', () => {
+  const row: AuditItem = {
+    ...base,
+    id: 11,
+    action: 'update',
+    entity: 'anomaly',
+    entityId: 'a1',
+    summary: 'burn_late KH-0123456789X',
+    params: {
+      kind: 'explain',
+      anomalyKind: 'burn_late',
+      tag: 'KH-0123456789X',
+      section: 'KH-BD02',
+      note: '雨天延误',
+    },
+  };
+  expect(auditSentence(row, 'zh-CN')).toBe('说明了疑点「超期焚烧」KH-0123456789X（标段 KH-BD02）：雨天延误');
+  expect(auditSentence(row, 'en')).toBe(
+    'explained the anomaly "Burned after the window" KH-0123456789X (section KH-BD02): 雨天延误',
+  );
+});

@@ -1,4 +1,11 @@
-import { type AuditItem, dictionaries, format, type Lang } from '@pineguard/contract';
+import {
+  type AnomalyKind,
+  anomalyKindLabels,
+  type AuditItem,
+  dictionaries,
+  format,
+  type Lang,
+} from '@pineguard/contract';
 import { formatDateTime } from '../../shared/format.ts';
 
 /**
@@ -49,6 +56,9 @@ const zh: Record<string, string> = {
   'standard.delete.factor': '删除了上报因子 {name}（{code}）',
   'worker.create': '新增劳务人员 {name}',
   'safetyRecord.create': '登记安全台账 {name}',
+  'anomaly.update.explain': '说明了疑点「{anomalyKind}」{tag}（标段 {section}）：{note}',
+  'anomaly.update.confirm': '确认了疑点「{anomalyKind}」{tag}（标段 {section}）{note}',
+  'anomaly.update.reopen': '重新打开了疑点「{anomalyKind}」{tag}（标段 {section}）{note}',
   'qrFlag.create': '在二维码批次 {name} 中生成了 {count} 个二维码',
   'qrFlag.export': '导出了二维码批次 {name}（{format}）',
   'worker.update': '修改了劳务人员 {name}',
@@ -105,6 +115,9 @@ const en: Record<string, string> = {
   'standard.delete.factor': 'deleted the report factor {name} ({code})',
   'worker.create': 'added the worker {name}',
   'safetyRecord.create': 'recorded the safety session {name}',
+  'anomaly.update.explain': 'explained the anomaly "{anomalyKind}" {tag} (section {section}): {note}',
+  'anomaly.update.confirm': 'confirmed the anomaly "{anomalyKind}" {tag} (section {section}) {note}',
+  'anomaly.update.reopen': 'reopened the anomaly "{anomalyKind}" {tag} (section {section}) {note}',
   'qrFlag.create': 'generated {count} QR tags in the batch {name}',
   'qrFlag.export': 'exported the QR tag batch {name} ({format})',
   'worker.update': 'edited the worker {name}',
@@ -131,6 +144,7 @@ const entityNames: Record<string, Record<Lang, string>> = {
   burnPoint: { 'zh-CN': '焚烧点', en: 'burn point' },
   safetyRecord: { 'zh-CN': '安全台账', en: 'safety record' },
   qrFlag: { 'zh-CN': '二维码批次', en: 'QR tag batch' },
+  anomaly: { 'zh-CN': '疑点', en: 'anomaly' },
 };
 
 export const actionLabel = (action: string, lang: Lang) =>
@@ -159,6 +173,9 @@ export function auditSentence(item: AuditItem, lang: Lang): string {
   for (const [key, value] of Object.entries(params)) {
     values[key] = Array.isArray(value) ? listOf(value, lang) : value == null ? '' : String(value);
   }
+  // The log stores the anomaly's kind as its code (no words of any language): said here.
+  const kindLabel = anomalyKindLabels[values.anomalyKind as AnomalyKind];
+  if (kindLabel) values.anomalyKind = kindLabel[lang];
   values.reason = values.reason ? format(catalogue.reason!, { reason: values.reason }) : '';
   return format(template, values);
 }

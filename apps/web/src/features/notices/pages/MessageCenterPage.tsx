@@ -34,6 +34,7 @@ const kindColour: Partial<Record<NoticeKind, string>> = {
   exportFailed: 'red',
   workerPending: 'blue',
   userPending: 'blue',
+  anomaliesFound: 'magenta',
   workerInsuranceEnding: 'gold',
   workerInsuranceEnded: 'volcano',
   announcement: 'purple',
