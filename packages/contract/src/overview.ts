@@ -89,6 +89,18 @@ export const homeDataValue = z.object({
   backlog: z.array(
     z.object({ prjCode: z.string(), tableCode: z.string(), tableName: z.string(), waiting: z.number() }),
   ),
+  /** Open 疑点 (anomalies) of the sections the caller sees, in all and per section (most first). */
+  anomalies: z.object({
+    open: z.number().int(),
+    sections: z.array(
+      z.object({
+        prjCode: z.string(),
+        sectionCode: z.string(),
+        sectionName: z.string(),
+        open: z.number().int(),
+      }),
+    ),
+  }),
 });
 export type HomeData = z.infer<typeof homeDataValue>;
 

@@ -315,6 +315,20 @@ describe('overview: dashboard and progress from the rollup', () => {
     const other = await t.api('GET', '/api/data/tableSummary?prjCode=JS2026', { token: jianli });
     expect(other.code).toBe(ErrorCode.forbidden);
   });
+  it('counts open anomalies per section: each felling names a tag never issued, f3’s stump is high', async () => {
+    const v = (await home(admin)).value;
+    expect(v.anomalies.sections.map((s) => [s.sectionCode, s.open])).toEqual([
+      ['KH-BD01', 4],
+      ['KH-BD02', 1],
+    ]);
+    expect(v.anomalies.open).toBe(5);
+    // The section manager sees KH-BD01's only.
+    expect((await home(manager)).value.anomalies).toMatchObject({
+      open: 4,
+      sections: [{ sectionCode: 'KH-BD01' }],
+    });
+  });
+
   it('shows a section manager their sections’ totals only (demo_bd manages KH-BD01)', async () => {
     const res = await home(manager);
     expect(res.code).toBe(0);

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import { ErrorCode } from '@pineguard/contract';
+import * as anomalies from '../anomalies/index.ts';
 import * as areas from '../areas/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
@@ -127,12 +128,30 @@ export async function homeData(
     sectionCodes?.join(',') ?? '*',
     today,
   );
-  const [figures, workersOnDuty] = await Promise.all([
+  const [figures, workersOnDuty, open] = await Promise.all([
     cached(db, figuresKey, () => homeFigures(db, list, limit, today, scope)),
     // Distinct workers who clocked in today (China day) through the field app.
     workers.onDutyToday(deps, codes, today, sectionCodes),
+    // Open anomalies move apart from the rollup (remembered by the anomalies feature).
+    anomalies.openAnomalyCounts(db, codes, sectionCodes),
   ]);
-  return { ...figures, cards: { ...figures.cards, workersOnDuty } };
+  const names = new Map((await sectionsOf(db, codes)).map((s) => [key(s.prjCode, s.code), s.name]));
+  const perSection = new Map<string, { prjCode: string; sectionCode: string; open: number }>();
+  for (const r of open) {
+    if (!inLimit(limit, r.projectCode, r.sectionCode)) continue;
+    const k = key(r.projectCode, r.sectionCode);
+    const s = perSection.get(k) ?? { prjCode: r.projectCode, sectionCode: r.sectionCode, open: 0 };
+    s.open += r.n;
+    perSection.set(k, s);
+  }
+  const sections = [...perSection.entries()]
+    .map(([k, s]) => ({ ...s, sectionName: names.get(k) ?? s.sectionCode }))
+    .sort((a, b) => b.open - a.open || a.sectionCode.localeCompare(b.sectionCode));
+  return {
+    ...figures,
+    cards: { ...figures.cards, workersOnDuty },
+    anomalies: { open: sections.reduce((a, s) => a + s.open, 0), sections },
+  };
 }
 
 async function homeFigures(
@@ -141,7 +160,7 @@ async function homeFigures(
   limit: SectionLimit,
   today: string,
   scope: 'project' | 'all',
-): Promise<HomeData> {
+): Promise<Omit<HomeData, 'anomalies'>> {
   const codes = list.map((p) => p.code);
   const trendFrom = daysBefore(today, 59);
   const weekFrom = daysBefore(today, 6);

@@ -53,6 +53,13 @@ const home: HomeData = {
     ],
   },
   backlog: [],
+  anomalies: {
+    open: 7,
+    sections: [
+      { prjCode: 'KH2026', sectionCode: 'KH-BD02', sectionName: '第二标段（马金镇、村头镇）', open: 5 },
+      { prjCode: 'KH2026', sectionCode: 'KH-BD01', sectionName: '第一标段', open: 2 },
+    ],
+  },
 };
 
 afterEach(() => {
@@ -83,6 +90,13 @@ describe('dashboard figures per unit', () => {
     );
     expect(screen.getByTestId('card-found').querySelector('.ant-statistic-content-value')?.textContent).toBe(
       '57,057',
+    );
+    // Open anomalies, most first by section, the card leading to the 疑点 list.
+    const open = screen.getByTestId('card-anomalies');
+    expect(open.querySelector('.ant-statistic-content-value')?.textContent).toBe('7');
+    expect(within(open).getByTestId('card-anomalies-note').textContent).toBe('第二标段 5 · 第一标段 2');
+    expect(within(open).getByRole('link', { name: '待核查疑点' }).getAttribute('href')).toBe(
+      '/anomalies?state=open',
     );
     // Periods and the last day: "32 株 · 201.2 吨 · 12.5 立方米", one figure per unit.
     expect(screen.getAllByText('32 株 · 201.2 吨 · 12.5 立方米')).toHaveLength(3);

@@ -61,7 +61,19 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
   const amounts = (r: Burned) => ({ trees: r.burned, tons: r.burnedTons, m3: r.burnedM3 });
   const burnedText = (r: Burned) => amountsText(amounts(r), lang);
   const wood = amountsText(amounts(c), lang, { wood: true });
-  const cards: { key: string; title: string; value: number | string; suffix?: string; note?: string }[] = [
+  // Open 疑点 per section, most first: "第一标段 5 · 第二标段 2".
+  const anomalyNote = v.anomalies.sections
+    .slice(0, 3)
+    .map((s) => `${s.sectionName.replace(/（.*）$/, '')} ${s.open}`)
+    .join(' · ');
+  const cards: {
+    key: string;
+    title: string;
+    value: number | string;
+    suffix?: string;
+    note?: string;
+    link?: string;
+  }[] = [
     { key: 'found', title: t('card.found'), value: c.found, suffix: t('unitTrees') },
     { key: 'felled', title: t('card.felled'), value: c.felled, suffix: t('unitTrees') },
     {
@@ -77,6 +89,14 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
       ? { key: 'onDuty', title: t('card.onDuty'), value: '—', note: t('card.onDutyNone') }
       : { key: 'onDuty', title: t('card.onDuty'), value: c.workersOnDuty, suffix: t('unitPeople') },
     { key: 'pending', title: t('card.pending'), value: c.pendingReview, suffix: t('unitRecords') },
+    {
+      key: 'anomalies',
+      title: t('card.anomalies'),
+      value: v.anomalies.open,
+      suffix: t('unitItems'),
+      note: anomalyNote || undefined,
+      ...(v.scope === 'project' ? { link: '/anomalies?state=open' } : {}),
+    },
   ];
   const hasWood = v.trend.some((d) => d.burnedTons > 0 || d.burnedM3 > 0);
   const trend: EChartOption = useMemo(
@@ -134,7 +154,11 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
             <Card size="small" data-testid={`card-${card.key}`}>
               {/* The unit stays on the figure's line however narrow the card gets. */}
               <div style={{ whiteSpace: 'nowrap' }}>
-                <Statistic title={card.title} value={card.value} suffix={card.suffix} />
+                <Statistic
+                  title={card.link ? <Link to={card.link}>{card.title}</Link> : card.title}
+                  value={card.value}
+                  suffix={card.suffix}
+                />
               </div>
               {card.note && (
                 <Typography.Text
