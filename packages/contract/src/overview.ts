@@ -4,11 +4,11 @@ import { z } from 'zod';
  * Overview (issue #17): the dashboard's figures (GET /api/home/data) and the progress drill-down
  * (GET /api/process/list). Figures come from the per-day rollup, never from scanning records.
  *
- * The measures (decision "Overview measures"): found = 枯死株数 of the dead-pine survey,
+ * The measures (docs/decisions/0152-overview-measures.md): found = 枯死株数 of the dead-pine survey,
  * felled = felling records (one per tree), stumps treated = approved felling records,
  * burned = 疫木数量 (株) of burning records; rejected records never count. Trees are whole
  * numbers. Wood burned by weight or volume (疫木数量 in 吨 / 立方米) is kept apart in burnedTons and
- * burnedM3: never added to trees (decision 26-units-and-limits).
+ * burnedM3: never added to trees (decision 0194-units-and-limits).
  */
 export const progressMeasures = ['cfcz', 'ymfs', 'ksdc'] as const;
 export type ProgressMeasure = (typeof progressMeasures)[number];

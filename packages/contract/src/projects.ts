@@ -15,7 +15,7 @@ const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
 
 /**
  * 焚烧时限: days a felled tree may wait before it is burnt (the QR chain's window). The plan asks
- * for prompt burning; a project sets its own between these bounds (docs/decisions 26-burn-window).
+ * for prompt burning; a project sets its own between these bounds (docs/decisions 0186-burn-window).
  */
 export const burnWindowLimits = { min: 1, max: 120, default: DEFAULT_BURN_WINDOW_DAYS } as const;
 export const burnWindowDays = z.number().int().min(burnWindowLimits.min).max(burnWindowLimits.max);
@@ -232,7 +232,7 @@ export const addMembersValue = z.object({ count: z.number().int() });
 
 // ---------------------------------------------------------------- section boundaries (issue 15)
 
-/** What a boundary file may hold (docs/decisions.md "Section boundaries"). */
+/** What a boundary file may hold (docs/decisions/0164-boundary-reading.md). */
 export const boundaryLimits = {
   /** The uploaded file (a shapefile ZIP or GeoJSON). */
   maxBytes: 10 * 1024 ** 2,

@@ -59,7 +59,7 @@ export const reconcileFigures = z.object({
 export type ReconcileFigures = z.infer<typeof reconcileFigures>;
 
 /**
- * Why a row is red (docs/decisions/26-reconciliation-tolerance.md):
+ * Why a row is red (docs/decisions/0192-reconciliation-tolerance.md):
  * `overdue` — trees felled more than the project's burn window before the day are not all burned
  * by count (first felled, first burned); `overBurned` — more trees burned than felled so far.
  */

@@ -386,7 +386,7 @@ export const tableSummaryValue = z.array(
   }),
 );
 export type TableSummary = z.infer<typeof tableSummaryValue>;
-/* ---- The field app's other doors (not in the spec; docs/decisions.md "Field app") ---- */
+/* ---- The field app's other doors (not in the spec; docs/decisions/0116-offline-queue.md, 0124-my-records.md) ---- */
 
 /** GET /api/collect/setup: what the field app needs for the selected project. */
 export const collectSetupValue = z.object({

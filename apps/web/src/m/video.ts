@@ -1,7 +1,7 @@
 /**
  * Short videos only (issue 18: "short videos"): checked on the phone before a video is queued,
  * so a worker in the mountains does not wait for minutes of upload that would be refused.
- * Limits: docs/decisions.md "Field app".
+ * Limits: docs/decisions/0126-video-limits.md.
  */
 export const VIDEO_MAX_SECONDS = 60;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;

@@ -138,7 +138,7 @@ export const recordCounts = pgTable(
      * 枯死株数 of the survey, 疫木数量 in 株 of burning); 0 for the others.
      */
     qty: doublePrecision().notNull().default(0),
-    /** Burnt wood recorded in 吨 and in 立方米 (never added to trees: decision 0001 of issue 26). */
+    /** Burnt wood recorded in 吨 and in 立方米 (never added to trees: docs/decisions/0194-units-and-limits.md). */
     tons: doublePrecision().notNull().default(0),
     m3: doublePrecision().notNull().default(0),
     /** QR tags named: 1 per felling record with a tag, the listed codes of a burn record. */

@@ -3,7 +3,7 @@ import { type AnomalyKind, STUMP_LIMIT_CM } from '@pineguard/contract';
 /**
  * The anomalies a set of records should carry, computed from scratch (no I/O): the checks are
  * idempotent, so every write re-evaluates whole tags and the difference with what is stored is
- * written (check.ts). Rules: docs/decisions/26-qr-chain-checks.md.
+ * written (check.ts). Rules: docs/decisions/0190-qr-chain-checks.md.
  */
 
 export const FELLING = 'gbcfcz0101';

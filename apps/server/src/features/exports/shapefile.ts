@@ -8,7 +8,7 @@ import { type ExportColumn, latitudeOf, longitudeOf, textOf } from './columns.ts
 import { zipFiles } from './zip.ts';
 
 /**
- * A point shapefile written by hand (see docs/decisions.md): .shp and .shx have fixed-size
+ * A point shapefile written by hand (see docs/decisions/0131-shapefile-written-by-hand.md): .shp and .shx have fixed-size
  * records and are streamed as the rows come; the .dbf needs its field widths up front, so the
  * values go to a temporary JSON-lines file on the first pass (widths measured in UTF-8 bytes)
  * and the .dbf is written from it on the second. Memory stays flat. Text is UTF-8 (.cpg says so);

@@ -1,6 +1,6 @@
 import type { PeriodFigures, ProgressMeasure } from '@pineguard/contract';
 
-/** The standard tables the overview's measures read (decision "Overview measures"). */
+/** The standard tables the overview's measures read (docs/decisions/0152-overview-measures.md). */
 export const measureTables = {
   found: 'gbksdc0101',
   felled: 'gbcfcz0101',

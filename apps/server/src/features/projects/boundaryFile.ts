@@ -11,7 +11,7 @@ import { ErrorCode } from '@pineguard/contract';
  * Reading a section-boundary file: a shapefile ZIP (.shp with its .dbf, .prj and maybe .cpg) or
  * GeoJSON, into WGS 84 MultiPolygon coordinates per feature. No I/O and no SQL: the service
  * decides which section each feature goes to. Every refusal names the file's problem in words
- * GIS staff use (docs/decisions.md "Section boundaries").
+ * GIS staff use (docs/decisions/0164-boundary-reading.md).
  */
 
 export type BoundaryFeature = {

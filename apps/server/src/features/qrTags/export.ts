@@ -88,7 +88,7 @@ export async function labelSheet(pages: AsyncIterable<ExportTag[]>, meta: Export
     // One byte-mode segment: the library's own segmentation (a shortest-path search over modes)
     // cost about three quarters of a label's time and gains nothing for a URL. A fixed mask
     // (checkerboard, 0) instead of trying all eight halves what is left of the QR's cost;
-    // decoders read any mask (docs/decisions.md "QR tags", session 6).
+    // decoders read any mask (docs/decisions/0150-qr-label-speed.md).
     const qr = labelQr(`${meta.scanBase}/q/${tag.code}`);
     const n = qr.modules.size;
     const m = QR / n;

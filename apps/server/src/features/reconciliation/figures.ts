@@ -9,7 +9,7 @@ import {
 /**
  * The reconciliation's arithmetic (no I/O): per section, the range's figures per day from the
  * rollup's sums, and the running balance of trees felled but not yet burned (by count).
- * Rules: docs/decisions/26-reconciliation-tolerance.md.
+ * Rules: docs/decisions/0192-reconciliation-tolerance.md.
  */
 
 /** A rollup sum (records/rollupSums) of one table, section and, for the series, day. */

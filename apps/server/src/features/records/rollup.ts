@@ -2,7 +2,7 @@ import { STUMP_LIMIT_CM } from '@pineguard/contract';
 
 /**
  * The quantity a record adds to the per-day rollup (`record_counts.qty`), in trees. Which field
- * carries a quantity is fixed per built-in standard table (decision "Overview measures"): the
+ * carries a quantity is fixed per built-in standard table (docs/decisions/0152-overview-measures.md): the
  * dead-pine survey's 枯死株数 (`kssl`) and the burning record's 疫木数量 (`yimushuliang`) when
  * its unit (`jldw`) is 株 or not given; every other table counts records only (qty 0).
  */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import * as projects from '../projects/index.ts';
 
 /**
- * Who records where (标段分配, docs/decisions 26-section-assignment): a field worker — someone
+ * Who records where (标段分配, docs/decisions 0193-section-assignment): a field worker — someone
  * acting in the project only as `worker` — records only in the sections assigned to them; every
  * other role (supervisor, section manager, administrator typing in from a PC) records in any
  * section of the project. One lookup per batch.

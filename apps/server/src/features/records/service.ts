@@ -291,7 +291,7 @@ export async function ingest(
 }
 
 /**
- * Location names (decision "Location names"): what the device sent wins, a GB/T 2260 township
+ * Location names (docs/decisions/0063-field-door.md): what the device sent wins, a GB/T 2260 township
  * code (9 digits) or village code (12 digits) is named from the county's area tree; an empty
  * county is the project's county; an empty township is the village code's township, else the
  * section's township when the section covers exactly one. Nothing is guessed from the point: we

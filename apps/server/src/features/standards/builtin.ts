@@ -190,7 +190,7 @@ export const builtinMeasures: Measure[] = [
 /**
  * Built-in fields as earlier versions shipped them, where they differ from today's. A field still
  * exactly as shipped was never edited: ensureStandards gives it today's rules and description
- * (raising its table's version). See decision 26-units-and-limits.
+ * (raising its table's version). See decision 0194-units-and-limits.
  */
 export const formerBuiltins: {
   table: string;

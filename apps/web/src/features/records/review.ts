@@ -17,7 +17,7 @@ export function reasonRules(action: ReviewAction, requiredText: string) {
   ];
 }
 
-/** The state a review action leads to (decision record: 20 approved, 30 sent back, 40 rejected). */
+/** The state a review action leads to (docs/decisions/0062-record-states-and-roles.md: 20 approved, 30 sent back, 40 rejected). */
 export const targetState: Record<ReviewAction, RecordState> = { approve: '20', return: '30', reject: '40' };
 
 /**

@@ -10,7 +10,7 @@ import { StorageTab } from '../components/center/StorageTab.tsx';
 import { ProjectPeople } from '../components/ProjectPeople.tsx';
 import { useProjectsT } from '../projectMessages.ts';
 
-/** Settings of the selected project; the address must name it (see docs/decisions.md). */
+/** Settings of the selected project; the address must name it (see docs/decisions/0044-project-settings-selected-project.md). */
 function OtherProject({ current, wanted }: { current: string | undefined; wanted: string }) {
   const t = useProjectsT();
   const navigate = useNavigate();
