@@ -79,7 +79,13 @@ async function upload(token: string): Promise<Envelope<{ id: string }>> {
 // Set-up: the system with demo data, one account per simulated user (project administrators of
 // KH2026, so every call of the mix is theirs to make).
 const password = clientPasswordHash('soak123');
-const init = await call('/api/system/init', { account: 'admin', password, name: '压测', demo: true, demoScale: 0 });
+const init = await call('/api/system/init', {
+  account: 'admin',
+  password,
+  name: '压测',
+  demo: true,
+  demoScale: 0,
+});
 if (init.code !== 0) throw new Error(`init: ${init.message} (DATABASE_URL must be an empty database)`);
 const admin = (await call<{ token: string }>('/api/user/login', { account: 'admin', password, client: 2 }))
   .value.token;

@@ -268,11 +268,13 @@ function repositoryFiles(root) {
       .filter((e) => e.isFile())
       .map((e) => relative(root, join(e.parentPath, e.name)));
   }
-  return files
-    .filter((f) => /\.(ts|tsx|mts|js|mjs|md|json|yml|yaml|css|html|sh)$/.test(f))
-    .filter((f) => !/(^|\/)(node_modules|dist|\.git)\//.test(f) && f !== 'package-lock.json')
-    // This script and its test name un-numbered records as examples: not references to rewrite.
-    .filter((f) => !SELF.some((own) => f.endsWith(own)));
+  return (
+    files
+      .filter((f) => /\.(ts|tsx|mts|js|mjs|md|json|yml|yaml|css|html|sh)$/.test(f))
+      .filter((f) => !/(^|\/)(node_modules|dist|\.git)\//.test(f) && f !== 'package-lock.json')
+      // This script and its test name un-numbered records as examples: not references to rewrite.
+      .filter((f) => !SELF.some((own) => f.endsWith(own)))
+  );
 }
 const SELF = ['scripts/decisions-index.mjs', 'platform/decisions.test.ts'];
 

@@ -40,7 +40,13 @@ describe('kill -9 during a census import', () => {
     const init = await call(
       server.url,
       '/api/system/init',
-      { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo: true, demoScale: 0 },
+      {
+        account: 'admin',
+        password: clientPasswordHash('admin123'),
+        name: '管理员',
+        demo: true,
+        demoScale: 0,
+      },
       undefined,
       120_000,
     );

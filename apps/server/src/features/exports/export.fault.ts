@@ -42,7 +42,13 @@ describe('kill -9 during an export', () => {
     const init = await call(
       server.url,
       '/api/system/init',
-      { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo: true, demoScale: 0 },
+      {
+        account: 'admin',
+        password: clientPasswordHash('admin123'),
+        name: '管理员',
+        demo: true,
+        demoScale: 0,
+      },
       undefined,
       120_000,
     );

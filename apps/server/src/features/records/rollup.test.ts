@@ -22,7 +22,11 @@ describe('rollup arithmetic', () => {
       treated: 0,
     });
     expect(measuresOf('gbymfs0101', { yimushuliang: 3, jldw: '立方米' })).toMatchObject({ qty: 0, m3: 3 });
-    expect(measuresOf('gbymfs0101', { yimushuliang: 4, jldw: '株' })).toMatchObject({ qty: 4, tons: 0, m3: 0 });
+    expect(measuresOf('gbymfs0101', { yimushuliang: 4, jldw: '株' })).toMatchObject({
+      qty: 4,
+      tons: 0,
+      m3: 0,
+    });
     expect(measuresOf('gbcfcz0101', { qrcode: 'KH-1', dungao: 5, multi_fzcl: '剥皮' })).toMatchObject({
       tags: 1,
       treated: 1,

@@ -30,7 +30,14 @@ export function quantityOf(tableCode: string, fields: Record<string, unknown>): 
 export function listedTags(fields: Record<string, unknown>): string[] {
   const v = fields.multi_qrcode;
   if (typeof v !== 'string' || !v) return [];
-  return [...new Set(v.split(/[,，]/).map((x) => x.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      v
+        .split(/[,，]/)
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -65,10 +72,20 @@ export const scaled = (m: Measures, sign: number): Measures => ({
   treated: sign * m.treated,
 });
 /** What changed between two versions of a record's fields (a correction). */
-export const measuresChange = (tableCode: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
+export const measuresChange = (
+  tableCode: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) => {
   const a = measuresOf(tableCode, after);
   const b = measuresOf(tableCode, before);
-  return { qty: a.qty - b.qty, tons: a.tons - b.tons, m3: a.m3 - b.m3, tags: a.tags - b.tags, treated: a.treated - b.treated };
+  return {
+    qty: a.qty - b.qty,
+    tons: a.tons - b.tons,
+    m3: a.m3 - b.m3,
+    tags: a.tags - b.tags,
+    treated: a.treated - b.treated,
+  };
 };
 
 export type RollupDelta = {
