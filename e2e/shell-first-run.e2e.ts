@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
-import { chooseProject, fillLogin, sidebarLink, tab, useServer } from './journeys.ts';
+import {
+  chooseProject,
+  fillLogin,
+  openFromSidebar,
+  sidebarLink,
+  signIn,
+  tab,
+  useServer,
+} from './journeys.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,8 +42,12 @@ it('first run: initialise → sign in → select a project → dashboard, all in
   await snap(page, 'first-run-02-init-form');
   await page.getByRole('button', { name: '创建管理员' }).click();
 
+  // The whole demo (about 3,000 records with photos) loads in the background with its progress
+  // shown; the page moves on to sign-in when it is done.
+  await page.getByRole('progressbar').first().waitFor({ timeout: 30_000 });
+  await snap(page, 'first-run-02b-demo-loading');
   // Back on the login page with the account filled in.
-  await expect.poll(() => pathOf(page), { timeout: 30_000 }).toBe('/login?account=admin');
+  await expect.poll(() => pathOf(page), { timeout: 240_000, interval: 1000 }).toBe('/login?account=admin');
   await expect.poll(() => page.getByLabel('账号').inputValue()).toBe('admin');
   await fillLogin(page, 'admin', 'admin123');
 
@@ -67,4 +79,65 @@ it('first run: initialise → sign in → select a project → dashboard, all in
   await page.goto(`${server.url}/init`);
   await page.getByText('系统已初始化').waitFor();
   await page.context().close();
-});
+}, 300_000);
+
+/** A figure as the page shows it: whole numbers only (thousands separated), read as a number. */
+const whole = (text: string | null) => {
+  expect(text?.trim()).toMatch(/^\d{1,3}(,\d{3})*$/);
+  return Number(text!.replace(/,/g, ''));
+};
+
+it('the demo adds up: whole trees on the dashboard, the same figures in 数据核对, a planted chain anomaly explained', async () => {
+  const page = await newPage(browser, { width: 1440, height: 900 });
+  await page.goto(`${server.url}/login`);
+  await signIn(page, 'admin', 'admin123', 'KH2026', '/dashboard');
+  const card = (key: string) =>
+    page.getByTestId(`card-${key}`).locator('.ant-statistic-content-value').first().textContent();
+  await page.getByTestId('card-felled').waitFor();
+  const felled = whole(await card('felled'));
+  const burned = whole(await card('burned'));
+  const found = whole(await card('found'));
+  expect(felled).toBeGreaterThan(100);
+  // Trees felled ≥ trees burned (wood waits at the section or in transport); tons are apart.
+  expect(burned).toBeLessThanOrEqual(felled);
+  expect(found).toBeGreaterThanOrEqual(felled);
+  const open = whole(await card('anomalies'));
+  expect(open).toBeGreaterThan(0);
+  await snap(page, 'field-truth-01-dashboard');
+
+  // 数据核对: the season's totals are the dashboard's figures (one source).
+  await openFromSidebar(page, '数据核对', '/reconcile');
+  const total = page.getByTestId('row-total');
+  await total.waitFor();
+  const cell = (i: number) => total.locator('td').nth(i).textContent();
+  expect(whole(await cell(3))).toBe(felled); // 采伐（株）, after the expand and section columns
+  expect(whole(await cell(6))).toBe(burned); // 焚烧（株）
+  // Each section: felled − burned = the open balance (no opening balance in the season).
+  for (const code of ['KH-BD01', 'KH-BD02', 'KH-BD03']) {
+    const row = page.getByTestId(`row-${code}`);
+    const at = (i: number) => row.locator('td').nth(i).textContent();
+    const [sectionFelled, sectionBurned, gap] = [whole(await at(3)), whole(await at(6)), await at(10)];
+    expect(Number(gap?.replace(/,/g, ''))).toBe(sectionFelled - sectionBurned);
+  }
+  await snap(page, 'field-truth-02-reconcile');
+
+  // 疑点核查: a planted tag burned in another section than felled, explained, leaves the open count.
+  await openFromSidebar(page, '疑点核查', '/anomalies');
+  const openTotal = page.getByTestId('open-total');
+  await expect.poll(() => openTotal.textContent()).toBe(`待核查 ${open} 条`);
+  await page.getByTestId('count-burn_other_section').click();
+  const rows = page.getByTestId('anomaly-table').locator('tbody tr.ant-table-row');
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  await expect.poll(() => rows.first().textContent()).toContain('采伐于');
+  await rows.first().locator('input[type="checkbox"]').check();
+  await page.getByTestId('batch-explain').click();
+  await page
+    .getByRole('dialog')
+    .getByLabel('说明')
+    .fill('经核实：疫木运至邻近标段焚烧点集中焚烧，已报监理备案');
+  await snap(page, 'field-truth-03-explain');
+  await page.getByTestId('resolve-ok').click();
+  await expect.poll(() => openTotal.textContent()).toBe(`待核查 ${open - 1} 条`);
+  await snap(page, 'field-truth-04-explained');
+  await page.context().close();
+}, 120_000);

@@ -88,6 +88,11 @@ function kindOf(method: string, path: string, field: string): Kind | 'none' | un
     'POST /api/safe/list sectionCode': 'sectionFilter',
     // A multipart upload the sweep cannot send; boundaries.test.ts names B's section from A (not found).
     'POST /api/project/importBdBoundary sectionId': 'none',
+    // 疑点 (issue 26): a record's anomalies name the record; sections are list filters.
+    'GET /api/anomaly/record id': 'record',
+    'POST /api/anomaly/list sectionCode': 'sectionFilter',
+    'GET /api/reconcile/summary sectionCode': 'sectionFilter',
+    'GET /api/reconcile/export sectionCode': 'sectionFilter',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;

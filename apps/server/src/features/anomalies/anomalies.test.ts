@@ -139,7 +139,9 @@ describe('anomalies: list, counts, resolutions, scope', () => {
     expect(anomalyCountsValue.parse(counts.value)).toEqual(counts.value);
     expect(new Set(counts.value.rows.map((r) => r.sectionCode))).toEqual(new Set(['KH-BD01']));
     const other = (await stumps(admin, { sectionCode: 'KH-BD02' }))[0]!;
-    expect(await ofRecord(other.recordId, bd)).toEqual([]);
+    // Another section's record is not found for them, as its detail is not.
+    const hidden = await t.api('GET', `/api/anomaly/record?id=${other.recordId}`, { token: bd });
+    expect([hidden.code, hidden.message]).toEqual([ErrorCode.notFound, '记录不存在或无权查看']);
     expect((await ofRecord(other.recordId, admin)).map((a) => a.id)).toContain(other.id);
     // Naming another section filters to nothing rather than widening.
     expect(await stumps(bd, { sectionCode: 'KH-BD02' })).toEqual([]);

@@ -193,6 +193,10 @@ export async function list(
 export async function ofRecord(deps: AppDeps, auth: AuthContext, projectCode: string, recordId: string) {
   const { db } = deps.database;
   const scope = await records.recordSectionScope(db, auth, projectCode);
+  // Another project's record, or a section outside the caller's, is not found (as its detail is).
+  const place = await records.recordPlace(db, recordId);
+  if (!place || place.projectCode !== projectCode || (scope && !scope.includes(place.sectionCode)))
+    throw new AppError(ErrorCode.notFound, 'recordNotFound');
   const rows = await q.ofRecord(db, projectCode, recordId);
   return { list: rows.filter((r) => !scope || scope.includes(r.section_code)).map(itemOf) };
 }

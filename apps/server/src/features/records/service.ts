@@ -1097,6 +1097,12 @@ export function columnHasValues(db: Executor, tableCode: string, code: string) {
 }
 
 /** Felling and burn records of a project naming any of the QR tag codes (for the qrTags feature). */
+/** Where a record lives (project and section), or undefined: for features that answer about a record. */
+export async function recordPlace(db: Executor, id: string) {
+  const row = await q.findRecord(db, id.toLowerCase());
+  return row ? { projectCode: row.project_code, sectionCode: row.section_code } : undefined;
+}
+
 export function recordsNamingTags(db: Executor, projectCode: string, codes: string[]) {
   return q.recordsNamingTags(db, projectCode, codes);
 }
