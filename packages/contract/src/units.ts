@@ -18,6 +18,13 @@ export const quantityUnits = {
   亩: { kind: 'area', integer: false, en: 'mu' },
   cm: { kind: 'length', integer: false, en: 'cm' },
   m: { kind: 'length', integer: false, en: 'm' },
+  km: { kind: 'length', integer: false, en: 'km' },
+  // Durations and temperatures recur in custom tables (焚烧时长, 药剂熏蒸天数, 气温).
+  分钟: { kind: 'duration', integer: false, en: 'min' },
+  小时: { kind: 'duration', integer: false, en: 'h' },
+  天: { kind: 'duration', integer: false, en: 'days' },
+  '℃': { kind: 'temperature', integer: false, en: '°C' },
+  '%': { kind: 'ratio', integer: false, en: '%' },
 } as const satisfies Record<string, { kind: string; integer: boolean; en: string }>;
 export type QuantityUnit = keyof typeof quantityUnits;
 

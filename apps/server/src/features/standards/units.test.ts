@@ -77,7 +77,7 @@ describe('standards: units of quantity columns', () => {
       [
         { unit: '斤' },
         'rules.unit',
-        '单位“斤”未定义，可选：株、头、人、个、次、吨、千克、立方米、公顷、亩、cm、m',
+        '单位“斤”未定义，可选：株、头、人、个、次、吨、千克、立方米、公顷、亩、cm、m、km、分钟、小时、天、℃、%',
       ],
       [{ unitColumn: 'bz' }, 'rules.unitColumn', '计量单位字段“bz”不是本表在用的单选字段'],
       [{ unitColumn: 'jldw' }, 'rules.unitColumn', '计量单位字段“jldw”不是本表在用的单选字段'],
