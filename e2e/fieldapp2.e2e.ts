@@ -84,6 +84,8 @@ it('joins with an invitation code, waits for review, then signs in once approved
   );
   const userId = waiting.list.find((u) => u.account === account)!.id;
   await api(server, '/api/user/verify', { userId, approve: true }, admin);
+  // A field worker records only in the sections the project administrator gives them (issue 26).
+  await api(server, '/api/project/setMemberSections', { userId, sectionCodes: ['KH-BD01'] }, admin);
 
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();

@@ -26,7 +26,7 @@ export const builtinMenus: BuiltinMenu[] = [
   // and 数据中心 stays one click to its page); the web's routes /reconcile and /anomalies.
   {
     id: 410,
-    title: '核对',
+    title: '数据核对',
     titleEn: 'Reconciliation',
     icon: 'reconcile',
     path: '/reconcile',
@@ -34,7 +34,7 @@ export const builtinMenus: BuiltinMenu[] = [
   },
   {
     id: 420,
-    title: '疑点',
+    title: '疑点核查',
     titleEn: 'Anomalies',
     icon: 'alert',
     path: '/anomalies',
