@@ -110,13 +110,13 @@ it('the demo adds up: whole trees on the dashboard, the same figures in 数据�
   const total = page.getByTestId('row-total');
   await total.waitFor();
   const cell = (i: number) => total.locator('td').nth(i).textContent();
-  expect(whole(await cell(3))).toBe(felled); // 采伐（株）, after the expand and section columns
-  expect(whole(await cell(6))).toBe(burned); // 焚烧（株）
+  expect(whole(await cell(2))).toBe(felled); // 采伐（株）, after 标段 and 期初未焚烧
+  expect(whole(await cell(5))).toBe(burned); // 焚烧（株）
   // Each section: felled − burned = the open balance (no opening balance in the season).
   for (const code of ['KH-BD01', 'KH-BD02', 'KH-BD03']) {
     const row = page.getByTestId(`row-${code}`);
     const at = (i: number) => row.locator('td').nth(i).textContent();
-    const [sectionFelled, sectionBurned, gap] = [whole(await at(3)), whole(await at(6)), await at(10)];
+    const [sectionFelled, sectionBurned, gap] = [whole(await at(2)), whole(await at(5)), await at(9)];
     expect(Number(gap?.replace(/,/g, ''))).toBe(sectionFelled - sectionBurned);
   }
   await snap(page, 'field-truth-02-reconcile');

@@ -57,6 +57,19 @@ export const reconcileFigures = z.object({
   gapTags: z.number().int(),
 });
 export type ReconcileFigures = z.infer<typeof reconcileFigures>;
+/** Every figure zero (a section or day with no records). */
+export const emptyReconcileFigures = (): ReconcileFigures => ({
+  felled: 0,
+  treated: 0,
+  tagsFelled: 0,
+  burnedTrees: 0,
+  tagsBurned: 0,
+  tons: 0,
+  m3: 0,
+  burnRecords: 0,
+  gapTrees: 0,
+  gapTags: 0,
+});
 
 /**
  * Why a row is red (docs/decisions/0192-reconciliation-tolerance.md):

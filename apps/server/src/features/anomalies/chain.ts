@@ -1,4 +1,5 @@
 import { type AnomalyKind, STUMP_LIMIT_CM } from '@pineguard/contract';
+import { listedTags } from '../records/index.ts';
 
 /**
  * The anomalies a set of records should carry, computed from scratch (no I/O): the checks are
@@ -52,19 +53,8 @@ export function fellingCode(fields: Record<string, unknown>): string | undefined
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-/** The tags a burn record lists (multi_qrcode, comma-separated, as records/rollup.ts reads it). */
-export function burnCodes(fields: Record<string, unknown>): string[] {
-  const v = fields.multi_qrcode;
-  if (typeof v !== 'string' || !v) return [];
-  return [
-    ...new Set(
-      v
-        .split(/[,，]/)
-        .map((x) => x.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+/** The tags a burn record lists (records' own reading of multi_qrcode, as the rollup counts them). */
+export const burnCodes = listedTags;
 
 const byTime = (a: ChainRecord, b: ChainRecord) =>
   a.timeSubmit.getTime() - b.timeSubmit.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

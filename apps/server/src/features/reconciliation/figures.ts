@@ -1,5 +1,6 @@
 import {
   addDays,
+  emptyReconcileFigures,
   type ReconcileDay,
   type ReconcileFigures,
   type ReconcileReason,
@@ -25,18 +26,7 @@ export type SumRow = {
   treated: number;
 };
 
-export const emptyFigures = (): ReconcileFigures => ({
-  felled: 0,
-  treated: 0,
-  tagsFelled: 0,
-  burnedTrees: 0,
-  tagsBurned: 0,
-  tons: 0,
-  m3: 0,
-  burnRecords: 0,
-  gapTrees: 0,
-  gapTags: 0,
-});
+export const emptyFigures = emptyReconcileFigures;
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 

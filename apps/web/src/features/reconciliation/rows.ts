@@ -1,4 +1,9 @@
-import type { ReconcileFigures, ReconcileReason, ReconcileValue } from '@pineguard/contract';
+import {
+  emptyReconcileFigures,
+  type ReconcileFigures,
+  type ReconcileReason,
+  type ReconcileValue,
+} from '@pineguard/contract';
 
 /** One line of the table: a section over the range, one of its days, or the totals. */
 export type ReconcileRow = {
@@ -24,18 +29,7 @@ export type ReconcileRow = {
   children?: ReconcileRow[];
 };
 
-const zeroFigures: ReconcileFigures = {
-  felled: 0,
-  treated: 0,
-  tagsFelled: 0,
-  burnedTrees: 0,
-  tagsBurned: 0,
-  tons: 0,
-  m3: 0,
-  burnRecords: 0,
-  gapTrees: 0,
-  gapTags: 0,
-};
+const zeroFigures: ReconcileFigures = emptyReconcileFigures();
 const emptyTotals: ReconcileValue['totals'] = {
   opening: 0,
   figures: zeroFigures,

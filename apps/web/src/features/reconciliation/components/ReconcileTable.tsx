@@ -218,10 +218,9 @@ export function ReconcileTable({
               {...({ 'data-testid': 'row-total', 'data-red': String(total.red) } as object)}
               style={total.red ? redCell : { fontWeight: 500 }}
             >
-              {/* The expand column comes first in every row: the totals keep their columns' places. */}
-              <Table.Summary.Cell key="expand" index={0} />
+              {/* Days are the sections' children: the expand icon sits inside the first cell, no column of its own. */}
               {specs.map((s, i) => (
-                <Table.Summary.Cell key={s.key} index={i + 1} align={i === 0 ? 'left' : 'right'}>
+                <Table.Summary.Cell key={s.key} index={i} align={i === 0 ? 'left' : 'right'}>
                   {s.render(total)}
                 </Table.Summary.Cell>
               ))}
