@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { qrFlags, records, users } from '../apps/server/src/db/schema/index.ts';
 import { wireAnomalyChecks } from '../apps/server/src/features/anomalies/index.ts';
@@ -198,8 +199,21 @@ const [flag] = await db
   .insert(qrFlags)
   .values({ projectCode: 'KH2026', name: 'bench ingestion', count: 0 })
   .returning({ id: qrFlags.id });
-await db.execute(sql`insert into qr_tags (code, project_code, flag_id, seq)
-  select 'BI-' || g, 'KH2026', ${flag!.id}::int, g from generate_series(1, 300000) g`);
+// Well-formed codes (ingestion refuses others): the number in base 32 and its check character.
+const issuedCode = (g: number) => {
+  let body = '';
+  for (let n = g, i = 0; i < 10; i++, n = Math.floor(n / 32)) body = TAG_ALPHABET[n % 32] + body;
+  return tagCodeFor('BI', body);
+};
+for (let from = 1; from <= 300_000; from += 10_000) {
+  const rows = Array.from(
+    { length: 10_000 },
+    (_, i) => sql`(${issuedCode(from + i)}, 'KH2026', ${flag!.id}::int, ${from + i})`,
+  );
+  await db.execute(
+    sql`insert into qr_tags (code, project_code, flag_id, seq) values ${sql.join(rows, sql`, `)}`,
+  );
+}
 const photo = await (async () => {
   const form = new FormData();
   const png = Buffer.from(
@@ -224,7 +238,7 @@ const batch = () => {
   const felled: string[] = [];
   const out: object[] = [];
   for (let i = 0; i < 70; i++) {
-    const code = `BI-${++tag}`;
+    const code = issuedCode(++tag);
     felled.push(code);
     out.push({
       uuid: randomUUID(),
