@@ -25,3 +25,22 @@ export async function batchWritten(sheet: unknown): Promise<void> {
     if (pipe._writableState?.needDrain) await once(pipe, 'drain');
   }
 }
+
+/**
+ * A text cell starting like a formula (=, +, -, @, tab, CR) is written with a leading ' so no
+ * spreadsheet runs it: every text a user typed (a name, a file name) goes through it, in Excel and
+ * in CSV alike.
+ */
+export function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** One CSV line (RFC 4180 quoting) of formula-safe cells. */
+export function csvRow(cells: string[]): string {
+  return cells
+    .map((cell) => {
+      const v = safeText(cell);
+      return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+    })
+    .join(',');
+}

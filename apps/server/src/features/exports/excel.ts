@@ -1,12 +1,7 @@
 import type { RecordRow } from '@pineguard/contract';
 import type ExcelJS from 'exceljs';
-import { loadExcel, batchWritten } from '../../platform/excel.ts';
+import { loadExcel, batchWritten, safeText } from '../../platform/excel.ts';
 import { type ExportColumn, mediaIds, textOf } from './columns.ts';
-
-/** A cell starting like a formula (=, +, -, @, tab, CR) is prefixed with ' so no spreadsheet runs it. */
-export function safeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
 
 /**
  * A clickable link as a HYPERLINK formula, not a hyperlink cell: exceljs keeps every hyperlink cell

@@ -16,6 +16,7 @@ import {
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { csvRow } from '../../platform/excel.ts';
 import {
   cancelJob,
   enqueueJob,
@@ -335,9 +336,8 @@ async function writeMediaZip(
         if (which !== 'all' && which !== kind) continue;
         const ext = (/\.[A-Za-z0-9]{1,8}$/.exec(f.originalName)?.[0] ?? '').toLowerCase();
         const name = `${ref.row.id}/${ref.column}_${ref.n + 1}${ext}`;
-        index.push(
-          [ref.row.id, ref.column, name, f.originalName.replaceAll('"', '""')].map((v) => `"${v}"`).join(','),
-        );
+        // The original name is the uploader's text: formula-safe, like every exported cell.
+        index.push(csvRow([ref.row.id, ref.column, name, f.originalName]));
         yield { name, open: () => deps.storage.get(f.storageKey) };
       }
     }

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RecordRow } from '@pineguard/contract';
+import { csvRow } from '../../platform/excel.ts';
 import { type ExportColumn, latitudeOf, longitudeOf, textOf } from './columns.ts';
 import { zipFiles } from './zip.ts';
 
@@ -50,8 +51,6 @@ async function close(stream: WriteStream) {
   stream.end();
   await once(stream, 'finish');
 }
-
-const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 
 export async function writeShapefileZip(
   rows: AsyncIterable<RecordRow[]>,
@@ -183,10 +182,9 @@ export async function writeShapefileZip(
   await write(dbf, Buffer.concat(buffered));
   await close(dbf);
 
-  const csv = [
-    'field,code,header',
-    ...fields.map((c, j) => [names[j]!, c.code, c.label].map(csvCell).join(',')),
-  ].join('\r\n');
+  const csv = ['field,code,header', ...fields.map((c, j) => csvRow([names[j]!, c.code, c.label]))].join(
+    '\r\n',
+  );
   const zipPath = join(dir, `${baseName}.zip`);
   await zipFiles(zipPath, [
     { name: `${baseName}.shp`, path: shpPath },

@@ -7,12 +7,7 @@ import {
   reconcileFigureLabels,
   reconcileReasonLabels,
 } from '@pineguard/contract';
-import { loadExcel } from '../../platform/excel.ts';
-
-/** A text cell starting like a formula (=, +, -, @, tab, CR) is written with a leading ' : no spreadsheet runs it. */
-export function safeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+import { loadExcel, safeText } from '../../platform/excel.ts';
 
 const figureKeys: (keyof ReconcileFigures)[] = [
   'felled',
