@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { records, users } from '../apps/server/src/db/schema/index.ts';
 import { benchServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * The overview's targets (issue 17) at BENCH_RECORDS (default 1,000,000) records of KH2026
@@ -74,22 +75,7 @@ console.log(
     `(${nRollup} rollup rows); ${concurrency} concurrent, ${seconds} s per figure`,
 );
 
-async function load(run: () => Promise<void>, secs = seconds): Promise<number[]> {
-  const times: number[] = [];
-  const end = performance.now() + secs * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const s = performance.now();
-        await run();
-        times.push(performance.now() - s);
-      }
-    }),
-  );
-  return times.sort((a, b) => a - b);
-}
-const pct = (times: number[], p: number) =>
-  times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! : NaN;
+const load = (run: () => Promise<void>, secs = seconds) => closedLoop(run, concurrency, secs);
 const figure = (times: number[]) =>
   `${String(Math.round(times.length / seconds)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`;
 const get = (url: string) => async () => {

@@ -5,6 +5,7 @@ import { qrFlags, records, users } from '../apps/server/src/db/schema/index.ts';
 import { wireAnomalyChecks } from '../apps/server/src/features/anomalies/index.ts';
 import { setAfterWrite } from '../apps/server/src/features/records/index.ts';
 import { benchServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * Issue 26's targets at BENCH_RECORDS (default 1,000,000) records of KH2026 (felling and burning
@@ -121,22 +122,6 @@ console.log(
 
 /* ------------------------------------------------------------------ reads */
 
-async function load(run: () => Promise<void>, callers: number, secs: number): Promise<number[]> {
-  const times: number[] = [];
-  const end = performance.now() + secs * 1000;
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (performance.now() < end) {
-        const s = performance.now();
-        await run();
-        times.push(performance.now() - s);
-      }
-    }),
-  );
-  return times.sort((a, b) => a - b);
-}
-const pct = (times: number[], p: number) =>
-  times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! : NaN;
 const line = (name: string, times: number[], secs: number) =>
   console.log(
     `${name.padEnd(44)} ${String(Math.round(times.length / secs)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`,
@@ -153,8 +138,8 @@ async function figure(name: string, run: () => Promise<unknown>, target?: number
   const c0 = performance.now();
   await run();
   const cold = performance.now() - c0;
-  await load(async () => void (await run()), concurrency, Math.min(2, seconds));
-  const times = await load(async () => void (await run()), concurrency, seconds);
+  await closedLoop(async () => void (await run()), concurrency, Math.min(2, seconds));
+  const times = await closedLoop(async () => void (await run()), concurrency, seconds);
   line(`${name} (first ${cold.toFixed(0)} ms)`, times, seconds);
   if (target !== undefined)
     results.push(`  ${name}: p99 ${pct(times, 99).toFixed(1)} ms (target ≤ ${target} ms)`);
@@ -281,7 +266,7 @@ const batch = () => {
 };
 async function ingestRound(): Promise<number> {
   let stored = 0;
-  await load(
+  await closedLoop(
     async () => {
       const value = (await call('POST', '/api/collect/records', { records: batch() }, true)) as unknown as {
         results: { status: string }[];

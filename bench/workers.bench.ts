@@ -9,6 +9,7 @@ import {
 } from '../apps/server/src/features/workers/queries.ts';
 import { decodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, peakOf, realServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * The workers issue's targets, at BENCH_WORKERS (default 100,000) workers in one project:
@@ -83,22 +84,7 @@ const filters: Filter[] = [
 ];
 
 /** Runs `call` from `concurrency` callers for `seconds`; answers the sorted latencies. */
-async function load(run: () => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const s = performance.now();
-        await run();
-        times.push(performance.now() - s);
-      }
-    }),
-  );
-  return times.sort((a, b) => a - b);
-}
-const pct = (times: number[], p: number) =>
-  times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! : NaN;
+const load = (run: () => Promise<void>) => closedLoop(run, concurrency, seconds);
 const figure = (times: number[]) =>
   `${String(Math.round(times.length / seconds)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`;
 

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deadTrees } from '../db/schema/index.ts';
 import type { DemoPlan } from './plan-model.ts';
-import { chinaDayOf } from './random.ts';
+import { chinaToday } from '@pineguard/contract';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'execute'>;
 
@@ -38,7 +38,7 @@ export async function seedDemoCensus(tx: Tx, plan: DemoPlan): Promise<void> {
           latitude: t.lat,
           state: felled ? 1 : 0,
           surveyDate: s.dayOf(t.xiaoban.surveyDay),
-          felledDate: felled ? chinaDayOf(felled.at) : null,
+          felledDate: felled ? chinaToday(felled.at) : null,
         });
       }
     }

@@ -58,4 +58,3 @@ export function chinaInstant(day: string, minutes: number): Date {
 }
 
 /** The China day (yyyy-MM-dd) of an instant. */
-export const chinaDayOf = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

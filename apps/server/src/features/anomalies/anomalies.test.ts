@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AnomalyCountsValue,
   type AnomalyItem,
@@ -8,20 +7,15 @@ import {
   anomalyListValue,
   type CollectResult,
   ErrorCode,
-  TAG_ALPHABET,
-  tagCheckChar,
 } from '@pineguard/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInTo, uploadPhoto } from '../../../test/records.ts';
+import { randomTag, signInTo, uploadPhoto } from '../../../test/records.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 /** A well-formed tag code (check character and all) that nobody issued. */
-const unissued = () => {
-  const body = [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join('');
-  return `TZ-${body}${tagCheckChar(body)}`;
-};
+const unissued = () => randomTag('TZ');
 /**
  * The 疑点 screens' API: list (filters, keyset pages), counts, a record's anomalies, and the
  * resolutions with their audit; who may do what; a section manager's sections only. The set is

@@ -1,23 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import {
-  type AnomalyItem,
-  type CollectResult,
-  type QrItem,
-  type QrScanAnswer,
-  TAG_ALPHABET,
-  tagCheckChar,
-} from '@pineguard/contract';
+import { type AnomalyItem, type CollectResult, type QrItem, type QrScanAnswer } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInTo, uploadPhoto } from '../../../test/records.ts';
+import { randomTag, signInTo, uploadPhoto } from '../../../test/records.ts';
 import { burnDayOf, chainAnomalies } from './chain.ts';
 
 /** A well-formed tag code nobody issued. */
-const unissued = () => {
-  const body = [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join('');
-  return `ZZ-${body}${tagCheckChar(body)}`;
-};
+const unissued = () => randomTag('ZZ');
 /** An instant of March 2025 in China time: day d at hh:00 (fixed dates: the window is about them). */
 const at = (d: number, hh = 10) =>
   `2025-03-${String(d).padStart(2, '0')}T${String(hh).padStart(2, '0')}:00:00+08:00`;

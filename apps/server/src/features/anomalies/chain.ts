@@ -1,5 +1,5 @@
-import { type AnomalyKind, STUMP_LIMIT_CM } from '@pineguard/contract';
-import { listedTags } from '../records/index.ts';
+import { type AnomalyKind, chinaToday, STUMP_LIMIT_CM } from '@pineguard/contract';
+import { chinaTime, listedTags } from '../records/index.ts';
 
 /**
  * The anomalies a set of records should carry, computed from scratch (no I/O): the checks are
@@ -34,17 +34,13 @@ export type ChainRecord = {
   codes: string[];
 };
 
-export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-/** "YYYY-MM-DD HH:mm:ss", China time. */
-export const chinaTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 /** The day a burn record burned: its 焚烧时间 (fssj) when it is a date, else the day it was saved. */
 export function burnDayOf(fields: Record<string, unknown>, timeSubmit: Date): string {
   const fssj = typeof fields.fssj === 'string' ? fields.fssj.trim() : '';
-  return datePattern.test(fssj) ? fssj : chinaDay(timeSubmit);
+  return datePattern.test(fssj) ? fssj : chinaToday(timeSubmit);
 }
 
 /** The tag a felling record names (field qrcode), or none. */
@@ -92,7 +88,7 @@ export function chainAnomalies(input: {
       recordId: r.id,
       tableCode: r.tableCode,
       sectionCode: r.sectionCode,
-      day: chinaDay(r.timeSubmit),
+      day: chinaToday(r.timeSubmit),
       kind,
       tagCode: code,
       otherRecordId: other ?? null,
@@ -181,7 +177,7 @@ export function valueAnomalies(r: {
     recordId: r.id,
     tableCode: r.tableCode,
     sectionCode: r.sectionCode,
-    day: chinaDay(r.timeSubmit),
+    day: chinaToday(r.timeSubmit),
     tagCode: '',
     otherRecordId: null,
   };

@@ -1,4 +1,4 @@
-import { ANOMALY_NOTICE_KEY, ANOMALY_NOTICE_KIND, anomalyKindLabels } from '@pineguard/contract';
+import { ANOMALY_NOTICE_KEY, ANOMALY_NOTICE_KIND, anomalyKindLabels, chinaToday } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import { notifyIn } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -10,7 +10,6 @@ import {
   canonical,
   type ChainRecord,
   chainAnomalies,
-  chinaDay,
   FELLING,
   fellingCode,
   keyOf,
@@ -61,7 +60,7 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
       tableCode: FELLING,
       sectionCode: f.section,
       timeSubmit: f.at,
-      eventDay: chinaDay(f.at),
+      eventDay: chinaToday(f.at),
       codes: [f.code],
     }));
     const burns: ChainRecord[] = state.burns.map((b) => ({

@@ -68,66 +68,42 @@ export const anomaliesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await anomalies.ofRecord(deps, authOf(req), project(req, req.query.prjCode), req.query.id)),
   });
 
-  app.post('/api/anomaly/explain', {
-    config: { access: 'anomalies.explain', projectOf: prjCodeInBody },
-    schema: {
-      tags,
-      summary: '说明疑点（待核查 → 已说明，须填写说明）',
+  // The three resolutions differ only in their path, permission, body and action.
+  const resolutions = [
+    {
+      action: 'explain',
+      access: 'anomalies.explain',
       body: anomalyExplainBody,
-      response: { 200: envelope(anomalyResolveValue) },
+      summary: '说明疑点（待核查 → 已说明，须填写说明）',
     },
-    handler: async (req) =>
-      ok(
-        await anomalies.resolve(
-          deps,
-          authOf(req),
-          project(req, req.body.prjCode),
-          'explain',
-          req.body,
-          requestLang(req),
-        ),
-      ),
-  });
-
-  app.post('/api/anomaly/confirm', {
-    config: { access: 'anomalies.confirm', projectOf: prjCodeInBody },
-    schema: {
-      tags,
-      summary: '确认疑点（可同时驳回记录，须审核权限并填写原因）',
+    {
+      action: 'confirm',
+      access: 'anomalies.confirm',
       body: anomalyConfirmBody,
-      response: { 200: envelope(anomalyResolveValue) },
+      summary: '确认疑点（可同时驳回记录，须审核权限并填写原因）',
     },
-    handler: async (req) =>
-      ok(
-        await anomalies.resolve(
-          deps,
-          authOf(req),
-          project(req, req.body.prjCode),
-          'confirm',
-          req.body,
-          requestLang(req),
-        ),
-      ),
-  });
-
-  app.post('/api/anomaly/reopen', {
-    config: { access: 'anomalies.confirm', projectOf: prjCodeInBody },
-    schema: {
-      tags,
-      summary: '重新打开疑点（已说明或已确认 → 待核查）',
+    {
+      action: 'reopen',
+      access: 'anomalies.confirm',
       body: anomalyReopenBody,
-      response: { 200: envelope(anomalyResolveValue) },
+      summary: '重新打开疑点（已说明或已确认 → 待核查）',
     },
-    handler: async (req) =>
-      ok(
-        await anomalies.resolve(
-          deps,
-          authOf(req),
-          project(req, req.body.prjCode),
-          'reopen',
-          req.body,
-          requestLang(req),
+  ] as const;
+  for (const r of resolutions) {
+    app.post(`/api/anomaly/${r.action}`, {
+      config: { access: r.access, projectOf: prjCodeInBody },
+      schema: { tags, summary: r.summary, body: r.body, response: { 200: envelope(anomalyResolveValue) } },
+      handler: async (req) =>
+        ok(
+          await anomalies.resolve(
+            deps,
+            authOf(req),
+            project(req, req.body.prjCode),
+            r.action,
+            req.body,
+            requestLang(req),
+          ),
         ),
-      ),
-  });
+    });
+  }
 };

@@ -23,7 +23,6 @@ import { AppError } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import * as records from '../records/index.ts';
-import { chinaTime } from './chain.ts';
 import * as q from './queries.ts';
 
 /** A refusal with this feature's own words (the catalogue's `fieldErrors` carries any text). */
@@ -106,7 +105,7 @@ export async function counts(
 
 /* ------------------------------------------------------------------ list, record, tag */
 
-const time = (v: Date | string | null) => (v === null ? null : chinaTime(new Date(v)));
+const time = records.chinaTime;
 
 function itemOf(r: q.ListedAnomaly): AnomalyItem {
   return {

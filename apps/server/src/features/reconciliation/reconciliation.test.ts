@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   addDays,
   type CollectResult,
@@ -7,21 +6,16 @@ import {
   type ReconcileSection,
   type ReconcileValue,
   reconcileValue,
-  TAG_ALPHABET,
-  tagCheckChar,
 } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInTo, uploadPhoto } from '../../../test/records.ts';
+import { randomTag, signInTo, uploadPhoto } from '../../../test/records.ts';
 
 /** A well-formed tag code (check character and all) that nobody issued. */
-const unissued = () => {
-  const body = [...randomBytes(10)].map((b) => TAG_ALPHABET[b & 31]).join('');
-  return `RZ-${body}${tagCheckChar(body)}`;
-};
+const unissued = () => randomTag('RZ');
 /**
  * 核对 through the API on a hand-made set in June 2024 (the demo's records lie in the last 60
  * days), KH2026 with a 10-day burn window:

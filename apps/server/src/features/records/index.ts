@@ -1,7 +1,7 @@
 /** The records feature's public API for other features. */
 export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
-export { examine as examineRecords, recordPlace } from './service.ts';
+export { chinaTime, examine as examineRecords, recordPlace } from './service.ts';
 export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';
 export { rollupSums, rollupVersion, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
 export { MAP_BASE_CELL, quantityFields } from './rollup.ts';
