@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, chinaToday } from './chinaTime.ts';
 import {
-  addDays,
   ageOn,
-  chinaToday,
   idNumberCheckChar,
   makeIdNumber,
   maskIdNumber,

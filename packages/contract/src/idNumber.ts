@@ -75,15 +75,3 @@ export function ageOn(birthDate: string, today: string): number {
 
 /** Mainland mobile numbers: 11 digits starting 13-19. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-
-/** Today's date in China (Asia/Shanghai, UTC+8 all year), yyyy-MM-dd. */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** A China date plus n days, yyyy-MM-dd. */
-export function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}

@@ -19,6 +19,7 @@ export * from './areas.ts';
 export * from './projects.ts';
 export * from './standards.ts';
 export * from './records.ts';
+export * from './chinaTime.ts';
 export * from './idNumber.ts';
 export * from './workers.ts';
 export * from './exports.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chinaToday } from './idNumber.ts';
+import { chinaToday } from './chinaTime.ts';
 
 /** The 16 preset avatars (spec §2): file names the web serves from /avatars/. */
 export const presetAvatars = Array.from(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.ts';
-import { chinaToday, MOBILE_PATTERN, parseIdNumber } from './idNumber.ts';
+import { chinaToday } from './chinaTime.ts';
+import { MOBILE_PATTERN, parseIdNumber } from './idNumber.ts';
 
 /**
  * Labour workers (劳务人员, the spec's lwry). Wire names are the spec's and the original client's

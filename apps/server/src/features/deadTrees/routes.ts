@@ -21,19 +21,12 @@ import { AppError } from '../../platform/errors.ts';
 import { requestLang } from '../../platform/lang.ts';
 import './jobs.ts';
 import * as deadTrees from './service.ts';
+import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
 
 const tags = ['deadTrees'];
 
-/** A file answer: the name in `filename` (URL-encoded, as the client reads it) and in content-disposition. */
-function sendFile(reply: FastifyReply, file: { fileName: string; stream: Readable }) {
-  const encoded = encodeURIComponent(file.fileName);
-  return reply
-    .header('content-type', deadTrees.XLSX)
-    .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-    .header('filename', encoded)
-    .header('access-control-expose-headers', 'filename, content-disposition')
-    .send(file.stream);
-}
+const sendFile = (reply: FastifyReply, file: { fileName: string; stream: Readable }) =>
+  sendDownload(reply, { fileName: file.fileName, contentType: XLSX_TYPE, body: file.stream });
 
 export const deadTreesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

@@ -14,6 +14,7 @@ import { authOf, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import * as service from './service.ts';
+import { sendDownload } from '../../platform/download.ts';
 
 const tags = ['exports'];
 
@@ -68,15 +69,13 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: '下载导出文件（本人的、已完成的）', params: exportIdParams },
     handler: async (req, reply) => {
       const file = await service.openExport(deps, authOf(req), req.params.id);
-      const encoded = encodeURIComponent(file.fileName);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-        .header('filename', encoded)
-        .header('access-control-expose-headers', 'filename, content-disposition')
-        .header('cache-control', 'private, no-store');
+      reply.header('cache-control', 'private, no-store');
       if (file.size !== null) reply.header('content-length', String(file.size));
-      return reply.send(file.stream);
+      return sendDownload(reply, {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        body: file.stream,
+      });
     },
   });
 };

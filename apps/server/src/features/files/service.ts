@@ -18,6 +18,7 @@ import { hasBadCharacters } from '../../platform/validation.ts';
 import { type FileRow, findFile, insertFile } from './queries.ts';
 import { bufferStream, EXIF_HEAD_BYTES, type PhotoFacts, photoFacts, thumbnail } from './media.ts';
 import { sniff } from './sniff.ts';
+import { attachment } from '../../platform/download.ts';
 
 export function toFileInfo(row: FileRow): FileInfo {
   return {
@@ -164,7 +165,7 @@ export async function download(
     etag: `"${file.sha256}"`,
     'cache-control': 'private, max-age=86400',
     // Never rendered as a page from the app's origin: a download, not sniffed, in a sandbox.
-    'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    'content-disposition': attachment(file.originalName),
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
   };

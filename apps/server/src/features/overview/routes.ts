@@ -12,6 +12,7 @@ import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
 import { progressWorkbook } from './export.ts';
 import * as overview from './service.ts';
+import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
 
 const tags = ['overview'];
 
@@ -52,13 +53,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const lang = requestLang(req);
       const list = await overview.progressList(deps, authOf(req), req.query, lang);
-      const encoded = encodeURIComponent(`progress-${list.level}-${list.type}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-        .header('filename', encoded)
-        .header('access-control-expose-headers', 'filename, content-disposition')
-        .send(await progressWorkbook(list, lang));
+      return sendDownload(reply, {
+        fileName: `progress-${list.level}-${list.type}.xlsx`,
+        contentType: XLSX_TYPE,
+        body: await progressWorkbook(list, lang),
+      });
     },
   });
 };

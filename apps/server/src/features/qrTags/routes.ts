@@ -25,6 +25,7 @@ import {
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import * as qr from './service.ts';
+import { sendDownload } from '../../platform/download.ts';
 
 const tags = ['qrTags'];
 
@@ -83,13 +84,12 @@ export const qrTagsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const scanBase = `${req.protocol}://${req.host}`;
       const file = await qr.exportBatch(ctx(req), req.body, scanBase);
-      const encoded = encodeURIComponent(file.fileName);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-        .header('filenamevue', encoded)
-        .header('access-control-expose-headers', 'filenamevue, content-disposition')
-        .send(file.stream);
+      return sendDownload(reply, {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        body: file.stream,
+        nameHeader: 'filenamevue',
+      });
     },
   });
 

@@ -8,6 +8,7 @@ import { managedProject } from '../../platform/scope.ts';
 import * as projects from '../projects/index.ts';
 import { reconcileWorkbook } from './export.ts';
 import { reconcile } from './service.ts';
+import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
 
 const tags = ['reconciliation'];
 
@@ -60,13 +61,11 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       const projectCode = managedProject(req, req.query.prjCode);
       const value = await reconcile(deps, authOf(req), projectCode, req.query, lang);
       const name = (await projects.projectName(deps.database.db, projectCode)) ?? projectCode;
-      const encoded = encodeURIComponent(`reconcile-${projectCode}-${value.begin}-${value.end}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-        .header('filename', encoded)
-        .header('access-control-expose-headers', 'filename, content-disposition')
-        .send(await reconcileWorkbook(value, name, lang));
+      return sendDownload(reply, {
+        fileName: `reconcile-${projectCode}-${value.begin}-${value.end}.xlsx`,
+        contentType: XLSX_TYPE,
+        body: await reconcileWorkbook(value, name, lang),
+      });
     },
   });
 };

@@ -33,6 +33,7 @@ import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
 import * as workers from './service.ts';
+import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
 
 const tags = ['workers'];
 
@@ -223,13 +224,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: '导出劳务人员 Excel（流式）', body: lwryExportBody },
     handler: async (req, reply) => {
       const { fileName, stream } = await workers.exportExcel(ctx(req), req.body);
-      const encoded = encodeURIComponent(fileName);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`)
-        .header('filename', encoded)
-        .header('access-control-expose-headers', 'filename, content-disposition')
-        .send(stream);
+      return sendDownload(reply, { fileName, contentType: XLSX_TYPE, body: stream });
     },
   });
 };
