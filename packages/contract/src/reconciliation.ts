@@ -31,6 +31,11 @@ export const reconcileQuery = z.object({
   sectionCode: optional(z.string().trim().min(1).max(64)),
   begin: optional(dayText),
   end: optional(dayText),
+  /**
+   * The section-days too (`true`): the screen asks for them when a section is expanded, so the
+   * season's call stays a few KB whatever the number of days (the export always has them).
+   */
+  withDays: optional(z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')),
 });
 export type ReconcileInput = z.input<typeof reconcileQuery>;
 
@@ -117,6 +122,8 @@ export const reconcileSection = z.object({
   opening: z.number().int(),
   figures: reconcileFigures,
   ...balanceParts,
+  /** Section-days with any figure in the range (the rows `days` lists when asked `withDays`). */
+  dayCount: z.number().int(),
   /** Open anomalies of the section (all days), per kind. */
   openAnomalies: z.number().int(),
   anomaliesByKind: z.record(z.string(), z.number().int()),
@@ -132,9 +139,9 @@ export const reconcileValue = z.object({
   windowDays: z.number().int(),
   tables: z.object({ felling: z.string(), burning: z.string() }),
   sections: z.array(reconcileSection),
-  /** Section-days with any figure, by section then day. */
+  /** Section-days with any figure, by section then day: only when asked `withDays`, else empty. */
   days: z.array(reconcileDay),
-  totals: reconcileSection.omit({ sectionCode: true, sectionName: true, drill: true }),
+  totals: reconcileSection.omit({ sectionCode: true, sectionName: true, drill: true, dayCount: true }),
 });
 export type ReconcileValue = z.infer<typeof reconcileValue>;
 

@@ -168,6 +168,7 @@ describe('reconciliation workbook', () => {
           opening: 0,
           figures,
           ...balance,
+          dayCount: 1,
           openAnomalies: 0,
           anomaliesByKind: {},
           drill: { felling: drill, burning: { ...drill, prjStandCode: B } },

@@ -90,9 +90,14 @@ describe('reconciliation (核对)', () => {
     expect(res.code, res.message).toBe(0);
   };
   const summary = async (token: string, query: Record<string, string> = june) => {
-    const res = await t.api<ReconcileValue>('GET', `/api/reconcile/summary?${new URLSearchParams(query)}`, {
-      token,
-    });
+    const withDays = { ...query, withDays: 'true' };
+    const res = await t.api<ReconcileValue>(
+      'GET',
+      `/api/reconcile/summary?${new URLSearchParams(withDays)}`,
+      {
+        token,
+      },
+    );
     return res;
   };
   const section = (v: ReconcileValue, code: string) => v.sections.find((s) => s.sectionCode === code)!;
@@ -125,6 +130,21 @@ describe('reconciliation (核对)', () => {
     await reject([gone.uuid]);
   });
   afterAll(() => t.close());
+
+  it('sends the section-days only when asked: the screen loads them when a section is expanded', async () => {
+    const res = await t.api<ReconcileValue>('GET', `/api/reconcile/summary?${new URLSearchParams(june)}`, {
+      token: admin,
+    });
+    expect(res.code, res.message).toBe(0);
+    expect(res.value.days).toEqual([]);
+    const full = (await summary(admin)).value;
+    for (const s of res.value.sections) {
+      expect(s.dayCount).toBe(full.days.filter((d) => d.sectionCode === s.sectionCode).length);
+    }
+    expect(section(res.value, 'KH-BD01').dayCount).toBe(4);
+    // Everything but the days is the same answer.
+    expect({ ...full, days: [] }).toEqual(res.value);
+  });
 
   it('adds up the hand-made set per section and day, units apart, rejected left out', async () => {
     const res = await summary(admin);

@@ -59,7 +59,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const lang = requestLang(req);
       const projectCode = managedProject(req, req.query.prjCode);
-      const value = await reconcile(deps, authOf(req), projectCode, req.query, lang);
+      const value = await reconcile(deps, authOf(req), projectCode, { ...req.query, withDays: true }, lang);
       const name = (await projects.projectName(deps.database.db, projectCode)) ?? projectCode;
       return sendDownload(reply, {
         fileName: `reconcile-${projectCode}-${value.begin}-${value.end}.xlsx`,

@@ -88,7 +88,12 @@ export async function reconcile(
   deps: AppDeps,
   auth: AuthContext,
   projectCode: string,
-  input: { sectionCode?: string | undefined; begin?: string | undefined; end?: string | undefined },
+  input: {
+    sectionCode?: string | undefined;
+    begin?: string | undefined;
+    end?: string | undefined;
+    withDays?: boolean | undefined;
+  },
   lang: Lang,
   now = new Date(),
 ): Promise<ReconcileValue> {
@@ -115,9 +120,21 @@ export async function reconcile(
     records.rollupVersion(),
     anomalies.anomalyCountsVersion(),
   ]);
-  return answers.get(db, key, () =>
+  const value = await answers.get(db, key, () =>
     compute(db, { projectCode, begin, end, windowDays, codes, sectionCodes, allSections }),
   );
+  return input.withDays ? value : withoutDays(value);
+}
+
+/**
+ * The answer without its section-days, one object per remembered answer: the route serialises
+ * each object once (routes.ts), so every caller of a view shares the same few KB.
+ */
+const light = new WeakMap<ReconcileValue, ReconcileValue>();
+function withoutDays(value: ReconcileValue): ReconcileValue {
+  let v = light.get(value);
+  if (!v) light.set(value, (v = { ...value, days: [] }));
+  return v;
 }
 
 async function compute(
@@ -176,6 +193,7 @@ async function compute(
       overdue: s.overdue,
       red: s.red,
       reasons: s.reasons,
+      dayCount: s.days.length,
       openAnomalies: Object.values(byKind).reduce((a, b) => a + b, 0),
       anomaliesByKind: byKind,
       drill: {
