@@ -1,6 +1,17 @@
-/** The field app's small HTTP client: the envelope, the session token, the language. */
-
-export type Envelope<T> = { code: number; message: string; value: T };
+/**
+ * The field app's one HTTP client: the envelope, the session token, the language. Its own, not the
+ * back office's shared/http.ts, which speaks through antd (toasts, the re-login dialog); the phone
+ * app decides itself what a refusal or a dead network means (sync.ts queues, screens show text).
+ */
+import {
+  type EndpointInput,
+  type EndpointKey,
+  type EndpointValue,
+  type Envelope,
+  ErrorCode,
+  reloginCodes,
+  splitEndpoint,
+} from '@pineguard/contract';
 
 /** A refusal from the server (an answered envelope with a non-zero code). */
 export class Refused extends Error {
@@ -16,7 +27,7 @@ export class Refused extends Error {
 export class Unreachable extends Error {}
 
 /** Codes meaning "sign in again" (spec: 2, 50014, 50012). */
-export const signInAgain = (code: number) => code === 2 || code === 50014 || code === 50012;
+export const signInAgain = (code: number) => reloginCodes.includes(code);
 
 let token = localStorage.getItem('pg-m-token') ?? '';
 export const getToken = () => token;
@@ -52,9 +63,32 @@ export async function call<T>(method: 'GET' | 'POST', url: string, body?: unknow
   } catch {
     throw new Unreachable('not json');
   }
-  if (json.code === 50000) throw new Unreachable(json.message);
-  if (json.code !== 0) throw new Refused(json.code, json.message, json.value);
+  if (json.code === ErrorCode.serverError) throw new Unreachable(json.message);
+  if (json.code !== ErrorCode.ok) throw new Refused(json.code, json.message, json.value);
   return json.value;
+}
+
+/** The endpoints the field app calls: a GET without a query, or a POST with a JSON body. */
+type FieldEndpoint = {
+  [K in EndpointKey]: K extends `GET ${string}`
+    ? EndpointInput<K> extends undefined
+      ? K
+      : never
+    : K extends `POST ${string}`
+      ? K
+      : never;
+}[EndpointKey];
+
+/**
+ * A call checked against the contract's endpoint map: the body must fit the request schema's
+ * input type and the answer is typed by its value schema (types only: no zod on the phone).
+ */
+export function endpoint<K extends FieldEndpoint>(
+  key: K,
+  ...[body]: EndpointInput<K> extends undefined ? [] : [body: EndpointInput<K>]
+): Promise<EndpointValue<K>> {
+  const { method, path } = splitEndpoint(key);
+  return call<EndpointValue<K>>(method as 'GET' | 'POST', path, body);
 }
 
 /** Uploads one file (photo, video, face); answers its id. */

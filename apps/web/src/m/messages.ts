@@ -157,6 +157,9 @@ const en: Record<keyof typeof zh, string> = {
 };
 export type MKey = keyof typeof zh;
 export type MLang = 'zh-CN' | 'en';
-export function mt(lang: MLang, key: MKey, params: Record<string, string | number | undefined> = {}) {
+export type MParams = Record<string, string | number | undefined>;
+/** The screens' `t`: a text in the language chosen on the phone. */
+export type Translate = (key: MKey, params?: MParams) => string;
+export function mt(lang: MLang, key: MKey, params: MParams = {}) {
   return (lang === 'en' ? en : zh)[key].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 }
