@@ -119,6 +119,15 @@ it('the demo adds up: whole trees on the dashboard, the same figures in 数据�
     const [sectionFelled, sectionBurned, gap] = [whole(await at(2)), whole(await at(5)), await at(9)];
     expect(Number(gap?.replace(/,/g, ''))).toBe(sectionFelled - sectionBurned);
   }
+  // A section's days load when it is expanded, and add up to the section's figure.
+  const bd1 = page.getByTestId('row-KH-BD01');
+  const bd1Felled = whole(await bd1.locator('td').nth(2).textContent());
+  await bd1.getByRole('button', { name: /展开/ }).click();
+  const dayRows = page.locator('[data-testid^="row-KH-BD01|"]');
+  await expect.poll(() => dayRows.count()).toBeGreaterThan(0);
+  let dayFelled = 0;
+  for (const text of await dayRows.locator('td:nth-child(3)').allTextContents()) dayFelled += whole(text);
+  expect(dayFelled).toBe(bd1Felled);
   await snap(page, 'field-truth-02-reconcile');
 
   // 疑点核查: a planted tag burned in another section than felled, explained, leaves the open count.

@@ -1,9 +1,14 @@
 /** The workers feature's public service API for other features. */
 import type { Executor } from '../../db/client.ts';
-import { workerCountInProject } from './queries.ts';
+import { workerCountInProject } from './countQueries.ts';
 
-export { expireInsurance, onDutyToday } from './service.ts';
-export { INSURANCE_ENDING_DAYS, insuranceEnding, noticeInsuranceEnding } from './service.ts';
+export { onDutyToday } from './clockIn.ts';
+export {
+  expireInsurance,
+  INSURANCE_ENDING_DAYS,
+  insuranceEnding,
+  noticeInsuranceEnding,
+} from './insurance.ts';
 
 /**
  * How many workers a project (not deleted ones) or one of its sections (deleted ones too: they
@@ -13,4 +18,4 @@ export function workersHeldBy(db: Executor, projectCode: string, sectionCode?: s
   return workerCountInProject(db, projectCode, sectionCode);
 }
 
-export { approvedWorkerCount } from './queries.ts';
+export { approvedWorkerCount } from './countQueries.ts';

@@ -1,35 +1,22 @@
-import { addDays, type LwryListBody } from '@pineguard/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  not,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+/**
+ * The roster's SQL: the WHERE of the list, the export and the statistics (filters and the index
+ * each keyword shape goes to), the list's pages and total, the export's batches, and one worker's
+ * row. Faces, history and names are in detailQueries.ts; clock-ins, insurance checks and counts
+ * have their own query files.
+ */
+import { addDays, chinaDayStart, type LwryListBody } from '@pineguard/contract';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  areas,
-  clockIns,
-  sections,
-  users,
-  workerFaces,
-  workerHistory,
-  workers,
-} from '../../db/schema/index.ts';
+import { sections, users, workerFaces, workers } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
 export type WorkerRow = typeof workers.$inferSelect;
 export type WorkerFilters = Omit<LwryListBody, 'pageNum' | 'pageSize' | 'cursor'>;
+
+/** The join from a worker to its section (a section code is unique within its project). */
+export const workerSection = () =>
+  and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode));
 
 /** Insured and the policy covers `today`. */
 export function insuranceValidOn(today: string): SQL {
@@ -64,9 +51,6 @@ function keywordWhere(keyword: string): SQL {
   }
 }
 
-/** China midnight of a yyyy-MM-dd date as timestamptz. */
-const chinaMidnight = (d: string) => sql`${`${d}T00:00:00+08:00`}::timestamptz`;
-
 /** The WHERE of the list, the export and the statistics. `sectionScope` undefined = all sections. */
 export function workerWhere(
   projectCode: string,
@@ -86,8 +70,8 @@ export function workerWhere(
         : sql`false`
       : undefined,
     f.sectionCode ? eq(workers.sectionCode, f.sectionCode) : undefined,
-    f.addTimeBegin ? gte(workers.createdAt, chinaMidnight(f.addTimeBegin) as never) : undefined,
-    f.addTimeEnd ? lt(workers.createdAt, chinaMidnight(addDays(f.addTimeEnd, 1)) as never) : undefined,
+    f.addTimeBegin ? gte(workers.createdAt, chinaDayStart(f.addTimeBegin)) : undefined,
+    f.addTimeEnd ? lt(workers.createdAt, chinaDayStart(addDays(f.addTimeEnd, 1))) : undefined,
     f.examineStatus !== undefined ? eq(workers.reviewStatus, f.examineStatus) : undefined,
     f.bxLimit === undefined
       ? undefined
@@ -133,10 +117,7 @@ function listSelect(db: Executor) {
   return db
     .select(listColumns)
     .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
+    .leftJoin(sections, workerSection())
     .leftJoin(users, eq(users.id, workers.createdBy))
     .leftJoin(workerFaces, eq(workerFaces.id, workers.currentFaceId));
 }
@@ -245,359 +226,4 @@ export async function lockWorkers(db: Executor, projectCode: string, ids: string
     .from(workers)
     .where(and(inArray(workers.id, ids), eq(workers.projectCode, projectCode), isNull(workers.deletedAt)))
     .for('update');
-}
-
-export async function listFaces(db: Executor, workerId: string) {
-  return db
-    .select()
-    .from(workerFaces)
-    .where(eq(workerFaces.workerId, workerId))
-    .orderBy(asc(workerFaces.createdAt), asc(workerFaces.id))
-    .limit(100);
-}
-
-export async function insertFace(db: Executor, values: typeof workerFaces.$inferInsert) {
-  const [row] = await db.insert(workerFaces).values(values).returning();
-  return row!;
-}
-
-export async function findFace(db: Executor, workerId: string, faceId: string) {
-  const [row] = await db
-    .select()
-    .from(workerFaces)
-    .where(and(eq(workerFaces.id, faceId), eq(workerFaces.workerId, workerId)));
-  return row;
-}
-
-export async function addHistory(
-  db: Executor,
-  values: typeof workerHistory.$inferInsert | (typeof workerHistory.$inferInsert)[],
-) {
-  const list = Array.isArray(values) ? values : [values];
-  if (list.length) await db.insert(workerHistory).values(list);
-}
-
-export async function listHistory(db: Executor, workerId: string) {
-  return db
-    .select({
-      at: workerHistory.at,
-      action: workerHistory.action,
-      text: workerHistory.text,
-      actor: users.name,
-    })
-    .from(workerHistory)
-    .leftJoin(users, eq(users.id, workerHistory.actorId))
-    .where(eq(workerHistory.workerId, workerId))
-    .orderBy(asc(workerHistory.at), asc(workerHistory.id))
-    .limit(200);
-}
-
-export async function sectionOf(db: Executor, projectCode: string, code: string) {
-  const [row] = await db
-    .select({ code: sections.code, name: sections.name, managerId: sections.managerId })
-    .from(sections)
-    .where(and(eq(sections.projectCode, projectCode), eq(sections.code, code)));
-  return row;
-}
-
-export async function areaName(db: Executor, code: string): Promise<string> {
-  const [row] = await db
-    .select({ name: areas.name, parent: areas.parentCode })
-    .from(areas)
-    .where(eq(areas.code, code));
-  if (!row) return '';
-  const chain = [row.name];
-  let parent = row.parent;
-  for (let i = 0; parent && i < 2; i++) {
-    const [p] = await db
-      .select({ name: areas.name, parent: areas.parentCode })
-      .from(areas)
-      .where(eq(areas.code, parent));
-    if (!p) break;
-    chain.unshift(p.name);
-    parent = p.parent;
-  }
-  return chain.join('');
-}
-
-/** Workers allowed to clock in whose insurance no longer covers `today`. */
-export async function clockInsToExpire(db: Executor, today: string) {
-  return db
-    .select({
-      id: workers.id,
-      projectCode: workers.projectCode,
-      name: workers.name,
-      insuranceEnd: workers.insuranceEnd,
-      sectionName: sections.name,
-      managerId: sections.managerId,
-    })
-    .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
-    .where(and(eq(workers.clockIn, true), isNull(workers.deletedAt), not(insuranceValidOn(today))))
-    .orderBy(workers.id)
-    .limit(1000);
-}
-
-/**
- * Workers whose insurance covers `today` but ends within `days` days and who were not yet noticed
- * for that end date (the daily check's "insurance ending" notice), with their section manager.
- */
-export async function insuranceEndingToNotice(db: Executor, today: string, days: number) {
-  return db
-    .select({
-      id: workers.id,
-      projectCode: workers.projectCode,
-      name: workers.name,
-      insuranceEnd: workers.insuranceEnd,
-      sectionName: sections.name,
-      managerId: sections.managerId,
-    })
-    .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
-    .where(
-      and(
-        isNull(workers.deletedAt),
-        insuranceValidOn(today),
-        lte(workers.insuranceEnd, addDays(today, days)),
-        sql`${workers.insuranceNoticeEnd} is distinct from ${workers.insuranceEnd}`,
-      ),
-    )
-    .orderBy(workers.id)
-    .limit(1000);
-}
-
-/** Marks the ending notice sent for each worker's current end date; answers the ids it marked (not already marked). */
-export async function markInsuranceNoticed(db: Executor, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .update(workers)
-    .set({ insuranceNoticeEnd: sql`${workers.insuranceEnd}` })
-    .where(
-      and(
-        inArray(workers.id, ids),
-        sql`${workers.insuranceNoticeEnd} is distinct from ${workers.insuranceEnd}`,
-      ),
-    )
-    .returning({ id: workers.id });
-  return rows.map((r) => r.id);
-}
-
-/** A project's workers whose insurance is valid today and ends within `days` days (soonest first, at most `limit`), and how many. */
-export async function insuranceEndingInProject(
-  db: Executor,
-  projectCode: string,
-  today: string,
-  days: number,
-  limit: number,
-  sectionCodes?: string[],
-) {
-  const ending = and(
-    eq(workers.projectCode, projectCode),
-    sectionCodes
-      ? sectionCodes.length
-        ? inArray(workers.sectionCode, sectionCodes)
-        : sql`false`
-      : undefined,
-    isNull(workers.deletedAt),
-    insuranceValidOn(today),
-    lte(workers.insuranceEnd, addDays(today, days)),
-  );
-  const rows = await db
-    .select({ id: workers.id, name: workers.name, sectionName: sections.name, bxEnd: workers.insuranceEnd })
-    .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
-    .where(ending)
-    .orderBy(asc(workers.insuranceEnd), asc(workers.id))
-    .limit(limit);
-  const [n] = await db.select({ n: count() }).from(workers).where(ending);
-  return { rows, count: n?.n ?? 0 };
-}
-
-export async function turnOffClockIn(db: Executor, ids: string[]) {
-  if (ids.length)
-    await db.update(workers).set({ clockIn: false, updatedAt: new Date() }).where(inArray(workers.id, ids));
-}
-
-export async function workerCountInProject(db: Executor, projectCode: string, sectionCode?: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(workers)
-    .where(
-      and(
-        eq(workers.projectCode, projectCode),
-        sectionCode ? eq(workers.sectionCode, sectionCode) : isNull(workers.deletedAt),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-export async function census(db: Executor, where: SQL, today: string) {
-  const bySection = await db
-    .select({ sectionCode: workers.sectionCode, sectionName: sections.name, count: count() })
-    .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
-    .where(where)
-    .groupBy(workers.sectionCode, sections.name)
-    .orderBy(workers.sectionCode);
-  const byStatus = await db
-    .select({ status: workers.reviewStatus, count: count() })
-    .from(workers)
-    .where(where)
-    .groupBy(workers.reviewStatus)
-    .orderBy(workers.reviewStatus);
-  const [clock] = await db
-    .select({ n: count() })
-    .from(workers)
-    .where(and(where, eq(workers.clockIn, true)));
-  const ending = and(where, insuranceValidOn(today), lte(workers.insuranceEnd, addDays(today, 30)));
-  const endingRows = await db
-    .select({ id: workers.id, name: workers.name, sectionName: sections.name, bxEnd: workers.insuranceEnd })
-    .from(workers)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, workers.projectCode), eq(sections.code, workers.sectionCode)),
-    )
-    .where(ending)
-    .orderBy(asc(workers.insuranceEnd), asc(workers.id))
-    .limit(50);
-  const [endingCount] = await db.select({ n: count() }).from(workers).where(ending);
-  const weekExpr = sql<string>`to_char(date_trunc('week', ${workers.createdAt} at time zone 'Asia/Shanghai'), 'YYYY-MM-DD')`;
-  const perWeek = await db
-    .select({ week: weekExpr, count: count() })
-    .from(workers)
-    .where(and(where, gte(workers.createdAt, chinaMidnight(addDays(today, -7 * 26)) as never)))
-    .groupBy(weekExpr)
-    .orderBy(weekExpr);
-  return {
-    bySection,
-    byStatus,
-    clockIn: clock?.n ?? 0,
-    endingRows,
-    endingCount: endingCount?.n ?? 0,
-    perWeek,
-  };
-}
-
-/** Approved (reviewStatus 1), not deleted workers of some projects (the dashboard's card). */
-export async function approvedWorkerCount(
-  db: Executor,
-  projectCodes: string[],
-  /** Only these sections' workers (a section manager's dashboard). */
-  sectionCodes?: string[],
-): Promise<number> {
-  if (!projectCodes.length || sectionCodes?.length === 0) return 0;
-  const [row] = await db
-    .select({ n: count() })
-    .from(workers)
-    .where(
-      and(
-        inArray(workers.projectCode, projectCodes),
-        sectionCodes ? inArray(workers.sectionCode, sectionCodes) : undefined,
-        eq(workers.reviewStatus, 1),
-        isNull(workers.deletedAt),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/* ---- Clock-ins ---- */
-
-/** The live worker of a project whose phone is `phone` (the account ↔ worker link). */
-export async function workerByPhone(db: Executor, projectCode: string, phone: string) {
-  const [row] = await db
-    .select()
-    .from(workers)
-    .where(and(eq(workers.projectCode, projectCode), eq(workers.phone, phone), isNull(workers.deletedAt)))
-    .orderBy(desc(workers.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function findClockIn(db: Executor, uuid: string) {
-  const [row] = await db.select().from(clockIns).where(eq(clockIns.uuid, uuid)).limit(1);
-  return row;
-}
-
-/** Inserts a clock-in once per uuid; undefined when the uuid was already there. */
-export async function insertClockIn(db: Executor, values: typeof clockIns.$inferInsert) {
-  const [row] = await db
-    .insert(clockIns)
-    .values(values)
-    .onConflictDoNothing({ target: clockIns.uuid })
-    .returning({ id: clockIns.id });
-  return row;
-}
-
-export async function listClockIns(db: Executor, workerId: string, page: Page) {
-  const query = db
-    .select({
-      id: clockIns.id,
-      at: clockIns.at,
-      receivedAt: clockIns.receivedAt,
-      sectionCode: clockIns.sectionCode,
-      sectionName: sections.name,
-      gpsLong: clockIns.gpsLong,
-      gpsLat: clockIns.gpsLat,
-      gpsRange: clockIns.gpsRange,
-      faceFileId: clockIns.faceFileId,
-      account: users.account,
-    })
-    .from(clockIns)
-    .leftJoin(
-      sections,
-      and(eq(sections.projectCode, clockIns.projectCode), eq(sections.code, clockIns.sectionCode)),
-    )
-    .leftJoin(users, eq(users.id, clockIns.userId))
-    .where(eq(clockIns.workerId, workerId))
-    .orderBy(desc(clockIns.at), desc(clockIns.id))
-    .$dynamic();
-  const rows = await withPage(query, page);
-  const total = await countOrEstimate(db, sql`from ${clockIns} where ${clockIns.workerId} = ${workerId}`);
-  return { rows, ...total };
-}
-
-/** Distinct workers of a project who clocked in between `from` (inclusive) and `to` (exclusive). */
-export async function countOnDuty(
-  db: Executor,
-  projectCodes: string[],
-  from: Date,
-  to: Date,
-  /** Only these sections' workers (a section manager's dashboard). */
-  sectionCodes?: string[],
-): Promise<number> {
-  if (!projectCodes.length || sectionCodes?.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${clockIns.workerId})::int` })
-    .from(clockIns)
-    .where(
-      and(
-        inArray(clockIns.projectCode, projectCodes),
-        gte(clockIns.at, from),
-        lt(clockIns.at, to),
-        sectionCodes
-          ? inArray(
-              clockIns.workerId,
-              db
-                .select({ id: workers.id })
-                .from(workers)
-                .where(
-                  and(inArray(workers.projectCode, projectCodes), inArray(workers.sectionCode, sectionCodes)),
-                ),
-            )
-          : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
 }

@@ -32,8 +32,15 @@ import { authOf, projectOf } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
-import * as workers from './service.ts';
 import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
+import * as clockIn from './clockIn.ts';
+import type { WorkerContext } from './context.ts';
+import { exportExcel } from './excelExport.ts';
+import * as faces from './faces.ts';
+import { examine } from './review.ts';
+import * as roster from './roster.ts';
+import * as edit from './rosterEdit.ts';
+import { loadIdCard } from './rules.ts';
 
 const tags = ['workers'];
 
@@ -45,7 +52,7 @@ const projectcodeInQuery = (req: FastifyRequest) =>
 
 export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const ctx = (req: FastifyRequest): workers.WorkerContext => ({
+  const ctx = (req: FastifyRequest): WorkerContext => ({
     deps,
     auth: authOf(req),
     projectCode: projectOf(req),
@@ -62,7 +69,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(lwryListValue) },
     },
     serializerCompiler: plainJson,
-    handler: async (req) => ok(await workers.list(ctx(req), req.body)),
+    handler: async (req) => ok(await roster.list(ctx(req), req.body)),
   });
 
   app.get('/api/lwryUser/detail', {
@@ -73,7 +80,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: lwryIdQuery,
       response: { 200: envelope(lwryDetail) },
     },
-    handler: async (req) => ok(await workers.detail(ctx(req), req.query.id)),
+    handler: async (req) => ok(await roster.detail(ctx(req), req.query.id)),
   });
 
   app.get('/api/lwryUser/loadIdCard', {
@@ -84,7 +91,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: loadIdCardQuery,
       response: { 200: envelope(loadIdCardValue) },
     },
-    handler: async (req) => ok(await workers.loadIdCard(ctx(req), req.query.idNumber)),
+    handler: async (req) => ok(await loadIdCard(ctx(req), req.query.idNumber)),
   });
 
   app.post('/api/lwryUser/insert', {
@@ -95,14 +102,14 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: lwryInsertBody,
       response: { 200: envelope(lwryInsertValue) },
     },
-    handler: async (req) => ok(await workers.insert(ctx(req), req.body), msg(req, 'saved')),
+    handler: async (req) => ok(await edit.insert(ctx(req), req.body), msg(req, 'saved')),
   });
 
   app.post('/api/lwryUser/update', {
     config: { access: 'workers.manage' },
     schema: { tags, summary: '修改劳务人员', body: lwryUpdateBody, response: { 200: envelope(noValue) } },
     handler: async (req) => {
-      await workers.update(ctx(req), req.body);
+      await edit.update(ctx(req), req.body);
       return ok(null, msg(req, 'saved'));
     },
   });
@@ -116,7 +123,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
-      await workers.remove(ctx(req), req.query.id);
+      await edit.remove(ctx(req), req.query.id);
       return ok(null, msg(req, 'deleted'));
     },
   });
@@ -130,7 +137,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(noValue) },
     },
     handler: async (req) => {
-      await workers.updateAllowCard(ctx(req), req.body.id, req.body.allowCard === 1);
+      await clockIn.updateAllowCard(ctx(req), req.body.id, req.body.allowCard === 1);
       return ok(null, msg(req, 'saved'));
     },
   });
@@ -144,7 +151,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(examineValue) },
     },
     handler: async (req) => {
-      const result = await workers.examine(ctx(req), req.body);
+      const result = await examine(ctx(req), req.body);
       return ok(
         result,
         t(requestLang(req), 'workersExamined', {
@@ -164,7 +171,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: faceUpdateBody,
       response: { 200: envelope(lwryFaceList) },
     },
-    handler: async (req) => ok(await workers.faceUpdate(ctx(req), req.body), msg(req, 'saved')),
+    handler: async (req) => ok(await faces.faceUpdate(ctx(req), req.body), msg(req, 'saved')),
   });
 
   app.get('/api/lwryUser/lwryFaceAdd', {
@@ -175,7 +182,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: lwryFaceAddQuery,
       response: { 200: envelope(lwryFaceAddValue) },
     },
-    handler: async (req) => ok(await workers.faceAddInfo(ctx(req), req.query.lwryId)),
+    handler: async (req) => ok(await faces.faceAddInfo(ctx(req), req.query.lwryId)),
   });
 
   // The spec spells this path with a double slash; it is registered as spelled.
@@ -187,13 +194,13 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: lwryAqbbQuery,
       response: { 200: envelope(lwryFaceList) },
     },
-    handler: async (req) => ok(await workers.faces(ctx(req), req.query.lwryId)),
+    handler: async (req) => ok(await faces.faces(ctx(req), req.query.lwryId)),
   });
 
   app.get('/api/lwryUser/lwryCensus', {
     config: { access: 'workers.read' },
     schema: { tags, summary: '劳务统计', response: { 200: envelope(lwryCensusValue) } },
-    handler: async (req) => ok(await workers.statistics(ctx(req))),
+    handler: async (req) => ok(await roster.statistics(ctx(req))),
   });
 
   // Not in the spec: the field app's clock-in (docs/decisions/0119-field-clock-in.md).
@@ -205,7 +212,7 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: clockInBody,
       response: { 200: envelope(clockInValue) },
     },
-    handler: async (req) => ok(await workers.clockIn(ctx(req), req.body), t(requestLang(req), 'clockedIn')),
+    handler: async (req) => ok(await clockIn.clockIn(ctx(req), req.body), t(requestLang(req), 'clockedIn')),
   });
 
   app.get('/api/lwryUser/clockInList', {
@@ -216,14 +223,14 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: clockInListQuery,
       response: { 200: envelope(clockInListValue) },
     },
-    handler: async (req) => ok(await workers.clockIns(ctx(req), req.query)),
+    handler: async (req) => ok(await clockIn.clockIns(ctx(req), req.query)),
   });
 
   app.post('/api/lwryUser/lwryListExcelExport', {
     config: { access: 'workers.export' },
     schema: { tags, summary: '导出劳务人员 Excel（流式）', body: lwryExportBody },
     handler: async (req, reply) => {
-      const { fileName, stream } = await workers.exportExcel(ctx(req), req.body);
+      const { fileName, stream } = await exportExcel(ctx(req), req.body);
       return sendDownload(reply, { fileName, contentType: XLSX_TYPE, body: stream });
     },
   });

@@ -1,5 +1,5 @@
 import type { ReconcileValue } from '@pineguard/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { download, http, saveBlob } from '../../shared/http.ts';
 
 /*
@@ -25,6 +25,32 @@ export function useReconcile(input: ReconcileInput) {
     placeholderData: keepPreviousData,
     enabled: Boolean(input.prjCode),
   });
+}
+
+/**
+ * The days of the expanded sections, one call per section (`withDays`): the season's answer
+ * leaves them out, so opening the screen costs a few KB however long the season.
+ */
+export function useReconcileDays(input: ReconcileInput, sectionCodes: string[]) {
+  return useQueries({
+    queries: sectionCodes.map((sectionCode) => ({
+      queryKey: [...reconcileKey, 'days', input, sectionCode],
+      queryFn: () =>
+        http.get<ReconcileValue>('/api/reconcile/summary', {
+          params: { ...input, sectionCode, withDays: 'true' },
+        }),
+      enabled: Boolean(input.prjCode),
+    })),
+    combine: combineDays,
+  });
+}
+
+// At module level: a stable `combine` runs only when the results change (rows are memoised on it).
+function combineDays(results: { data?: ReconcileValue | undefined; isFetching: boolean }[]) {
+  return {
+    days: results.flatMap((r) => r.data?.days ?? []),
+    fetching: results.some((r) => r.isFetching),
+  };
 }
 
 /** The same figures as an .xlsx (GET /api/reconcile/export), saved under the server's file name. */

@@ -67,6 +67,7 @@ const value: ReconcileValue = {
       overdue: 0,
       red: false,
       reasons: [],
+      dayCount: 0,
       openAnomalies: 0,
       anomaliesByKind: {},
       drill: drill('BD01'),
@@ -88,6 +89,7 @@ const value: ReconcileValue = {
       overdue: 12,
       red: true,
       reasons: ['overdue'],
+      dayCount: 2,
       openAnomalies: 3,
       anomaliesByKind: { burn_late: 2, stump_high: 1 },
       drill: drill('BD02'),
@@ -149,6 +151,9 @@ describe('rows and figures', () => {
     expect(one.total).toMatchObject({ level: 'total', sectionCode: 'BD02', opening: 5, openAnomalies: 3 });
     expect(one.total.children).toBeUndefined();
     expect(buildRows(value, 'BD09').total.figures.felled).toBe(0);
+    // Days not loaded yet: the section can still be expanded (which loads them), BD01 has none.
+    const unloaded = buildRows(value, undefined, []);
+    expect(unloaded.rows.map((r) => r.children)).toEqual([undefined, []]);
   });
 
   it('trees are whole numbers; tons and m³ say their unit', () => {
@@ -267,6 +272,34 @@ describe('核对 table', () => {
 });
 
 describe('核对 page', () => {
+  it('loads a section’s days when it is expanded, and only that section’s', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url.startsWith('/api/reconcile/summary'))
+          return envelopeResponse(url.includes('withDays=true') ? value : { ...value, days: [] });
+        return envelopeResponse(null, 40400, 'unexpected');
+      }),
+    );
+    signInWith(['reconciliation.read', 'records.read', 'anomalies.read']);
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/reconcile']}>
+        <ReconcilePage />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('row-BD02');
+    expect(screen.queryByTestId('row-BD02|2026-11-02')).toBeNull();
+    expect(within(screen.getByTestId('row-BD01')).queryByRole('button', { name: /展开/ })).toBeNull();
+    await userEvent.setup().click(within(row).getByRole('button', { name: /展开/ }));
+    expect(await screen.findByTestId('row-BD02|2026-11-02')).toBeInTheDocument();
+    expect(urls).toEqual([
+      '/api/reconcile/summary?prjCode=KH2026',
+      '/api/reconcile/summary?prjCode=KH2026&sectionCode=BD02&withDays=true',
+    ]);
+  }, 40_000);
+
   it('asks for the season, narrows to a section here, and exports the same filter', async () => {
     const urls: string[] = [];
     vi.stubGlobal(

@@ -43,14 +43,17 @@ const emptyTotals: ReconcileValue['totals'] = {
 
 /**
  * The table's rows: each section (one, when `sectionCode` is chosen) with its days beneath, and
- * the totals line — the answer's totals, or the chosen section's own figures.
+ * the totals line — the answer's totals, or the chosen section's own figures. The days come
+ * from `days` (those loaded for expanded sections) or the answer itself; a section with days not
+ * loaded yet gets an empty list, so it can be expanded (which loads them).
  */
 export function buildRows(
   value: ReconcileValue,
   sectionCode?: string,
+  days: ReconcileValue['days'] = value.days,
 ): { rows: ReconcileRow[]; total: ReconcileRow } {
   const daysOf = new Map<string, ReconcileValue['days']>();
-  for (const d of value.days) {
+  for (const d of days) {
     const list = daysOf.get(d.sectionCode) ?? [];
     list.push(d);
     daysOf.set(d.sectionCode, list);
@@ -92,7 +95,7 @@ export function buildRows(
         reasons: s.reasons,
         openAnomalies: s.openAnomalies,
         anomaliesByKind: s.anomaliesByKind,
-        ...(days.length ? { children: days } : {}),
+        ...(days.length || s.dayCount ? { children: days } : {}),
       };
     });
   const chosen = sectionCode ? rows[0] : undefined;

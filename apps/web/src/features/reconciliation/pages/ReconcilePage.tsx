@@ -2,10 +2,17 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MAX_RECONCILE_DAYS } from '@pineguard/contract';
 import { App, Button, Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
 import { useSession } from '../../../shared/session.ts';
-import { exportReconcile, type ReconcileInput, useReconcile } from '../api.ts';
+import {
+  exportReconcile,
+  type ReconcileInput,
+  reconcileKey,
+  useReconcile,
+  useReconcileDays,
+} from '../api.ts';
 import { ReconcileTable } from '../components/ReconcileTable.tsx';
 import { useReconcileT } from '../messages.ts';
 import { buildRows } from '../rows.ts';
@@ -23,6 +30,7 @@ export default function ReconcilePage() {
   const t = useReconcileT();
   const can = useCan();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const prjCode = useSession((s) => s.project?.code);
   const [range, setRange] = useState<Range | null>(null);
   const [sectionCode, setSectionCode] = useState<string | undefined>();
@@ -33,9 +41,10 @@ export default function ReconcilePage() {
   const input: ReconcileInput = { prjCode, ...(range ?? {}) };
   const summary = useReconcile(input);
   const value = summary.data;
+  const loaded = useReconcileDays(input, expanded);
   const { rows, total } = useMemo(
-    () => (value ? buildRows(value, sectionCode) : { rows: [], total: null }),
-    [value, sectionCode],
+    () => (value ? buildRows(value, sectionCode, loaded.days) : { rows: [], total: null }),
+    [value, sectionCode, loaded.days],
   );
   const shown = range ?? (value ? { begin: value.begin, end: value.end } : null);
   const sectionKeys = rows.filter((r) => r.children).map((r) => r.key);
@@ -125,7 +134,11 @@ export default function ReconcilePage() {
             >
               {allExpanded ? t('expand.none') : t('expand.all')}
             </Button>
-            <Button icon={<ReloadOutlined />} aria-label="reload" onClick={() => void summary.refetch()} />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label="reload"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: reconcileKey })}
+            />
             <Button
               icon={<DownloadOutlined />}
               loading={exporting}
@@ -142,7 +155,7 @@ export default function ReconcilePage() {
             prjCode={prjCode}
             rows={rows}
             total={value ? total : null}
-            loading={summary.isFetching}
+            loading={summary.isFetching || loaded.fetching}
             canDrill={can('records.read')}
             canAnomalies={can('anomalies.read')}
             expanded={expanded}
