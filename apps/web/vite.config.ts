@@ -51,9 +51,16 @@ function appTitle(title: string): Plugin {
   };
 }
 
+/**
+ * One id per build: the field app registers its service worker and names its cache with it
+ * (src/m/shellCache.ts, public/m/sw.js), so each release reaches phones and drops the last one's cache.
+ */
+const buildId = Date.now().toString(36);
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
+    define: { __PG_BUILD_ID__: JSON.stringify(buildId) },
     plugins: [react(), appTitle(env.VITE_APP_TITLE || '松材线虫病防治监管平台'), precompress()],
     server: {
       port: 5173,

@@ -2,8 +2,13 @@
  * The field app's service worker (scope /m/): the app shell from the cache when the network is
  * off. Pages under /m/: network first, the cached shell when offline. Hashed assets: cache first
  * (their names change with their content). /api is never cached: the app keeps its own queue.
+ *
+ * One cache per release: the page registers this worker as /m/sw.js?v=<build id>
+ * (src/m/shellCache.ts), so a release is a new script URL (phones install it) and a new cache
+ * name; activating drops the caches of earlier releases.
  */
-const SHELL = 'pg-m-shell-v1';
+const build = (new URL(location.href).searchParams.get('v') || 'dev').replace(/[^\w-]/g, '');
+const SHELL = `pg-m-shell-${build}`;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
