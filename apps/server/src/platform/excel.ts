@@ -1,30 +1,17 @@
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { withUtf8Fix } from './exceljsPatches.ts';
 import { lazy } from './lazy.ts';
 
-/** exceljs (~27 MB resident), loaded by the first export or import that needs it. */
-export const loadExcel = lazy(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
-
 /**
- * Call after each batch of rows committed to a streamed sheet; exceljs 4.4 holds two things it
- * should not, measured at 100,000 and 1,000,000 records:
- * - it hands the sheet's XML to the ZIP deflater without waiting for it (it ignores the pipe's
- *   backpressure), so rows written faster than they are compressed pile up (85 MB more at 100,000
- *   records): wait until the deflater has taken what is queued;
- * - it files every formula cell of the sheet by address, for shared formulas (which we never
- *   write), until the sheet ends: a million HYPERLINK cells exhausted a 256 MB heap. The index is
- *   emptied.
+ * exceljs (~27 MB resident), loaded by the first export or import that needs it, with its
+ * streaming reader's UTF-8 fault fixed (platform/exceljsPatches.ts holds every patch).
  */
-export async function batchWritten(sheet: unknown): Promise<void> {
-  // The pipe is archiver's readable-stream 2 PassThrough: its state is `_writableState`.
-  type Pipe = Writable & { _writableState?: { needDrain?: boolean } };
-  const internals = sheet as { stream?: { pipes?: Pipe[] }; _formulae?: Record<string, unknown> };
-  if (internals._formulae) internals._formulae = {};
-  for (const pipe of internals.stream?.pipes ?? []) {
-    if (pipe._writableState?.needDrain) await once(pipe, 'drain');
-  }
-}
+export const loadExcel = lazy(async (): Promise<typeof ExcelJS> =>
+  withUtf8Fix((await import('exceljs')).default),
+);
+
+/** Call after each batch of rows committed to a streamed sheet (why: exceljsPatches.ts). */
+export { batchWritten } from './exceljsPatches.ts';
 
 /**
  * A text cell starting like a formula (=, +, -, @, tab, CR) is written with a leading ' so no
