@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
+import { addDays, chinaDay, chinaToday, TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { qrFlags, records, users } from '../apps/server/src/db/schema/index.ts';
 import { wireAnomalyChecks } from '../apps/server/src/features/anomalies/index.ts';
 import { setAfterWrite } from '../apps/server/src/features/records/index.ts';
-import { benchServer } from './benchServer.ts';
+import { benchServer, realServer } from './benchServer.ts';
 import { closedLoop, pct } from './load.ts';
 
 /**
@@ -19,6 +19,9 @@ import { closedLoop, pct } from './load.ts';
  *   - ingestion records/s with the chain checks and without them (batches of 100: 70 fellings
  *     naming fresh issued tags, 30 burns listing tags felled before; 8 callers), in alternating
  *     rounds: the checks may cost ≤ 10 % (≥ 90 % of the throughput without).
+ * The ingestion rounds run in process (they swap the records' write hook); the reads then run on
+ * the real server (dist/main.mjs, a child process with `npm start`'s settings) over HTTP, so the
+ * 50 callers' own work is not counted on the server's event loop.
  * Records and anomalies are loaded by multi-row inserts and the rollup rebuilt with migration
  * 0022's query. BENCH_DATABASE_URL=postgres://…/postgres creates a database (BENCH_DB_NAME,
  * BENCH_KEEP=1 keeps it); PGlite in a temporary directory without it. BENCH_SECONDS (10) per
@@ -30,7 +33,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const ingestSeconds = Number(process.env.BENCH_INGEST_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const { app, database, token, close } = await benchServer('reconciliation');
+const bench = await benchServer('reconciliation');
+const { app, database, token } = bench;
 const { db } = database;
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 const DAY = 86_400_000;
@@ -54,7 +58,7 @@ for (let done = 0; done < TOTAL;) {
       : {
           yimushuliang: done % 10 ? 2 : 1.5,
           jldw: done % 10 ? '株' : '吨',
-          fssj: new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10),
+          fssj: chinaDay(at),
           multi_qrcode: `L-${done - 2},L-${done - 1}`,
         };
     rows.push({
@@ -120,64 +124,15 @@ console.log(
     `${((performance.now() - t0) / 1000).toFixed(1)} s; ${concurrency} callers, ${seconds} s per figure`,
 );
 
-/* ------------------------------------------------------------------ reads */
+/* ------------------------------------------------------------------ ingestion */
 
-const line = (name: string, times: number[], secs: number) =>
-  console.log(
-    `${name.padEnd(44)} ${String(Math.round(times.length / secs)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`,
-  );
-// The measured calls check the envelope's code without parsing the answer: parsing the season's
-// 55 KB in this process would be the client's CPU counted as the server's.
+// In process: the rounds with and without the checks swap the records' write hook between them.
 async function call(method: 'GET' | 'POST', url: string, payload?: object, parse = false) {
   const res = await app.inject({ method, url, headers: { token }, ...(payload ? { payload } : {}) });
   if (!res.body.startsWith('{"code":0,')) throw new Error(`${url}: ${res.body.slice(0, 300)}`);
   return parse ? (res.json() as { value: { nextCursor?: string | null } }).value : {};
 }
-const results: string[] = [];
-async function figure(name: string, run: () => Promise<unknown>, target?: number) {
-  const c0 = performance.now();
-  await run();
-  const cold = performance.now() - c0;
-  await closedLoop(async () => void (await run()), concurrency, Math.min(2, seconds));
-  const times = await closedLoop(async () => void (await run()), concurrency, seconds);
-  line(`${name} (first ${cold.toFixed(0)} ms)`, times, seconds);
-  if (target !== undefined)
-    results.push(`  ${name}: p99 ${pct(times, 99).toFixed(1)} ms (target ≤ ${target} ms)`);
-}
-
-const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const season = new Date(Date.now() + 8 * 3600_000 - 240 * DAY).toISOString().slice(0, 10);
-await figure(
-  'reconcile, season by section',
-  () => call('GET', `/api/reconcile/summary?begin=${season}&end=${today}`),
-  100,
-);
-let k = 0;
-await figure('reconcile, a new range every call', () => {
-  const begin = new Date(Date.now() + 8 * 3600_000 - (200 + (k++ % 40)) * DAY).toISOString().slice(0, 10);
-  return call('GET', `/api/reconcile/summary?begin=${begin}&end=${today}`);
-});
-await figure(
-  'anomaly list page 1, all states',
-  () => call('POST', '/api/anomaly/list', { pageSize: 20 }),
-  100,
-);
-await figure(
-  'anomaly list page 1, open',
-  () => call('POST', '/api/anomaly/list', { pageSize: 20, state: 'open' }),
-  100,
-);
-await figure('anomaly list page 1, one kind, one section', () =>
-  call('POST', '/api/anomaly/list', { pageSize: 20, anomalyKind: 'burn_late', sectionCode: 'KH-BD02' }),
-);
-const deep = (
-  (await call('POST', '/api/anomaly/list', { pageSize: 100 }, true)) as { nextCursor?: string | null }
-).nextCursor;
-await figure('anomaly list by cursor (page 2 of 100)', () =>
-  call('POST', '/api/anomaly/list', { pageSize: 20, cursor: deep ?? undefined }),
-);
-
-/* ------------------------------------------------------------------ ingestion */
+const today = chinaToday();
 
 // Issued tags for the ingestion's fellings (clean data: no anomaly to write, the common case).
 const [flag] = await db
@@ -295,10 +250,73 @@ const raised = await count(sql`select count(*)::int as n from anomalies a join r
   where (r.fields ->> 'qrcode') like 'BI-%' or (r.fields ->> 'multi_qrcode') like 'BI-%'`);
 console.log(`anomalies raised on the ingested (clean) records: ${raised}`);
 
+/* ------------------------------------------------------------------ reads */
+
+const line = (name: string, times: number[], secs: number) =>
+  console.log(
+    `${name.padEnd(44)} ${String(Math.round(times.length / secs)).padStart(6)}/s p50 ${pct(times, 50).toFixed(1).padStart(7)} ms p99 ${pct(times, 99).toFixed(1).padStart(7)} ms`,
+  );
+// The reads are measured on the real server, a child process with `npm start`'s settings (as
+// deployed), over HTTP: in process, the 50 callers' own work shared the server's event loop.
+// The measured calls check the envelope's code without parsing the answer (the client's CPU).
+const server = await realServer(bench);
+async function read(method: 'GET' | 'POST', url: string, payload?: object, parse = false) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { token: server.token, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  const body = await res.text();
+  if (!body.startsWith('{"code":0,')) throw new Error(`${url}: ${body.slice(0, 300)}`);
+  return parse ? (JSON.parse(body) as { value: { nextCursor?: string | null } }).value : {};
+}
+const results: string[] = [];
+async function figure(name: string, run: () => Promise<unknown>, target?: number) {
+  const c0 = performance.now();
+  await run();
+  const cold = performance.now() - c0;
+  await closedLoop(async () => void (await run()), concurrency, Math.min(2, seconds));
+  const times = await closedLoop(async () => void (await run()), concurrency, seconds);
+  line(`${name} (first ${cold.toFixed(0)} ms)`, times, seconds);
+  if (target !== undefined)
+    results.push(`  ${name}: p99 ${pct(times, 99).toFixed(1)} ms (target ≤ ${target} ms)`);
+}
+
+const season = addDays(today, -240);
+await figure(
+  'reconcile, season by section',
+  () => read('GET', `/api/reconcile/summary?begin=${season}&end=${today}`),
+  100,
+);
+let k = 0;
+await figure('reconcile, a new range every call', () => {
+  const begin = addDays(today, -(200 + (k++ % 40)));
+  return read('GET', `/api/reconcile/summary?begin=${begin}&end=${today}`);
+});
+await figure(
+  'anomaly list page 1, all states',
+  () => read('POST', '/api/anomaly/list', { pageSize: 20 }),
+  100,
+);
+await figure(
+  'anomaly list page 1, open',
+  () => read('POST', '/api/anomaly/list', { pageSize: 20, state: 'open' }),
+  100,
+);
+await figure('anomaly list page 1, one kind, one section', () =>
+  read('POST', '/api/anomaly/list', { pageSize: 20, anomalyKind: 'burn_late', sectionCode: 'KH-BD02' }),
+);
+const deep = (
+  (await read('POST', '/api/anomaly/list', { pageSize: 100 }, true)) as { nextCursor?: string | null }
+).nextCursor;
+await figure('anomaly list by cursor (page 2 of 100)', () =>
+  read('POST', '/api/anomaly/list', { pageSize: 20, cursor: deep ?? undefined }),
+);
+
 console.log('');
 console.log(`RESULT ${database.driver} ${TOTAL} records, ${concurrency} concurrent`);
 for (const r of results) console.log(r);
 console.log(
   `  ingestion with checks / without: ${(ratio * 100).toFixed(1)} % (${mean(withChecks).toFixed(0)} vs ${mean(without).toFixed(0)} records/s; target ≥ 90 %)`,
 );
-await close();
+await server.stop();
