@@ -15,17 +15,23 @@ import { dictRoutes } from './features/dict/routes.ts';
 import { invitationsRoutes } from './features/invitations/routes.ts';
 import { menusRoutes } from './features/menus/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { wireProjects } from './features/projects/index.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
+import { measures, projectMeasureCodes, projectTables } from './features/standards/index.ts';
 import { standardsRoutes } from './features/standards/routes.ts';
+import { allAssignable, roleNames } from './features/roles/index.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
+import { accountLabel, listUsers, liveUsersByIds } from './features/users/index.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { projectFileCount, projectStorageUsage } from './features/files/index.ts';
 import { filesRoutes } from './features/files/routes.ts';
-import { examineRecords, setBurnPointFlags } from './features/records/index.ts';
+import { examineRecords, liveRecordCount, setBurnPointFlags } from './features/records/index.ts';
 import { recordsRoutes } from './features/records/routes.ts';
 import { wireAnomalyChecks } from './features/anomalies/index.ts';
 import { anomaliesRoutes } from './features/anomalies/routes.ts';
 import { reconciliationRoutes } from './features/reconciliation/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { workersHeldBy } from './features/workers/index.ts';
 import { workersRoutes } from './features/workers/routes.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
 import { noticesRoutes } from './features/notices/routes.ts';
@@ -57,9 +63,35 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What projects learns from the features built on it (they all import projects, so projects
+ * imports none of them): accounts, roles, the measure catalogue, storage, and what keeps a project
+ * or a section from going. The holders' order is the refusal message's order.
+ */
+export function wireProjectPorts(): void {
+  wireProjects({
+    users: { candidates: listUsers, liveByIds: liveUsersByIds, label: accountLabel },
+    roles: { allAssignable, names: roleNames },
+    standards: { measures, projectMeasureCodes, projectTables },
+    storageUsage: projectStorageUsage,
+    projectHolders: [
+      { label: 'holdsFiles', count: projectFileCount },
+      { label: 'holdsRecords', count: (db, code) => liveRecordCount(db, code) },
+      { label: 'holdsWorkers', count: (db, code) => workersHeldBy(db, code) },
+    ],
+    // Records are checked before workers: deleting a section names the first that holds it.
+    sectionHolders: [
+      { label: 'holdsRecords', refusal: 'hasRecords', count: liveRecordCount },
+      { label: 'holdsWorkers', refusal: 'sectionHasWorkers', count: workersHeldBy },
+    ],
+  });
+}
+
 /** Builds the whole app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // Before any route: every entry point that builds the app (server, tests, benches) gets it.
+  wireProjectPorts();
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),

@@ -10,9 +10,11 @@ import type { AppDeps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { accountLabel } from '../users/index.ts';
 import * as a from './assignmentQueries.ts';
+import { isProjectMember } from './memberQueries.ts';
+import { ports } from './ports.ts';
 import * as q from './queries.ts';
+import { listSections } from './sectionQueries.ts';
 
 /**
  * 标段分配: which sections a member records in. The rule itself (a field worker records only in
@@ -66,10 +68,10 @@ export async function setMemberSections(
   const project = await q.findProject(db, projectCode);
   if (!project) throw fail.notFound('projectNotFound');
   const userId = input.userId.toLowerCase();
-  if (!(await q.isProjectMember(db, userId, projectCode))) {
+  if (!(await isProjectMember(db, userId, projectCode))) {
     throw fieldRefusal(lang, 'userId', sectionAccessTexts.memberNotInProject);
   }
-  const all = await q.listSections(db, projectCode);
+  const all = await listSections(db, projectCode);
   const byCode = new Map(all.map((s) => [s.code, s]));
   const codes = [...new Set(input.sectionCodes.map((c) => c.trim()))];
   const unknown = codes.filter((c) => !byCode.has(c));
@@ -80,7 +82,7 @@ export async function setMemberSections(
   }
   codes.sort();
   const before = await a.assignedSectionCodes(db, projectCode, userId);
-  const member = await accountLabel(db, userId);
+  const member = await ports().users.label(db, userId);
   const names = (list: string[]) => list.map((c) => byCode.get(c)?.name ?? c);
   await db.transaction(async (tx) => {
     await a.replaceAssignments(tx, projectCode, userId, codes);

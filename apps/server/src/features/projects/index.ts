@@ -1,4 +1,10 @@
 /** The projects feature's public API: what other features may call. */
-export { choosableProjects, findProject, isProjectMember, listSections, projectTree } from './service.ts';
-export { managedSectionCodes, projectName, projectsWithPermission } from './queries.ts';
+export { choosableProjects, findProject, projectName, projectsWithPermission } from './queries.ts';
+export { listSections } from './sections.ts';
+export { managedSectionCodes } from './sectionQueries.ts';
+export { isProjectMember } from './memberQueries.ts';
 export { assignedSectionCodes } from './assignmentQueries.ts';
+export { projectTree } from './service.ts';
+// What projects learns from the features built on it (app.ts wires it: they import projects).
+export { type CandidateFilter, type ProjectPorts, wireProjects } from './ports.ts';
+export type { ProjectHolder, SectionHolder } from './holders.ts';

@@ -115,20 +115,6 @@ export async function deleteRole(db: Executor, id: number): Promise<void> {
   await db.delete(roles).where(eq(roles.id, id));
 }
 
-/** Removes one role of a user in a project; answers the removed grants. */
-export function revokeRole(db: Executor, userId: string, projectCode: string, roleId: number) {
-  return db
-    .delete(userProjectRoles)
-    .where(
-      and(
-        eq(userProjectRoles.userId, userId),
-        eq(userProjectRoles.projectCode, projectCode),
-        eq(userProjectRoles.roleId, roleId),
-      ),
-    )
-    .returning();
-}
-
 export async function existingRoleCodes(db: Executor, codes: string[]): Promise<Set<string>> {
   const rows = await db.select({ code: roles.code }).from(roles).where(inArray(roles.code, codes));
   return new Set(rows.map((r) => r.code));

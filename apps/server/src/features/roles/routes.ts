@@ -1,5 +1,4 @@
 import {
-  delUserRoleQuery,
   envelope,
   noValue,
   roleDetailQuery,
@@ -64,20 +63,6 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       await roles.deleteRole(deps, authOf(req), managedProject(req), req.query.id);
-      return ok(null, t(requestLang(req), 'deleted'));
-    },
-  });
-
-  app.delete('/api/user/delUserRoleRecord', {
-    config: { access: 'users.manage' },
-    schema: {
-      tags,
-      summary: '移除用户在本项目的一个角色',
-      querystring: delUserRoleQuery,
-      response: { 200: envelope(noValue) },
-    },
-    handler: async (req) => {
-      await roles.removeUserRole(deps, authOf(req), managedProject(req), req.query.userId, req.query.roleId);
       return ok(null, t(requestLang(req), 'deleted'));
     },
   });

@@ -6,7 +6,6 @@ import { fail } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Executor } from '../../db/client.ts';
 import { BUILTIN_GRANTS_VERSION, builtinGrantChanges, builtinRoles } from './builtin.ts';
-import { accountLabel } from '../users/index.ts';
 import * as q from './queries.ts';
 
 export function listRoles(deps: AppDeps, projectCode: string): Promise<RoleItem[]> {
@@ -109,33 +108,6 @@ export async function deleteRole(deps: AppDeps, auth: AuthContext, projectCode: 
 /** The names of these roles, in the order of the ids (what the audit log shows instead of ids). */
 export function roleNames(db: Executor, ids: number[]): Promise<string[]> {
   return q.roleNames(db, ids);
-}
-
-/** Removes one role of a user in the project (DELETE /api/user/delUserRoleRecord). */
-export async function removeUserRole(
-  deps: AppDeps,
-  auth: AuthContext,
-  projectCode: string,
-  userId: string,
-  roleId: number,
-) {
-  const { db } = deps.database;
-  const member = await accountLabel(db, userId);
-  const [role] = await q.roleNames(db, [roleId]);
-  await db.transaction(async (tx) => {
-    const removed = await q.revokeRole(tx, userId, projectCode, roleId);
-    if (!removed.length) throw fail.notFound();
-    await audit(tx, {
-      actorId: auth.userId,
-      projectCode,
-      action: 'delete',
-      entity: 'grant',
-      entityId: userId,
-      summary: `${member?.account ?? ''} ${member?.name ?? ''} ${role ?? ''}`,
-      params: { kind: 'role', name: member?.name ?? '', account: member?.account ?? '', role: role ?? '' },
-      before: { roles: [role ?? ''] },
-    });
-  });
 }
 
 /** Whether every role may be given in the project (its own roles and the built-in ones). */

@@ -149,6 +149,20 @@ export async function setUserRoles(db: Executor, userId: string, projectCode: st
   }
 }
 
+/** Removes one role of a user in a project; answers the removed grants. */
+export function revokeRole(db: Executor, userId: string, projectCode: string, roleId: number) {
+  return db
+    .delete(userProjectRoles)
+    .where(
+      and(
+        eq(userProjectRoles.userId, userId),
+        eq(userProjectRoles.projectCode, projectCode),
+        eq(userProjectRoles.roleId, roleId),
+      ),
+    )
+    .returning();
+}
+
 export type UserValues = typeof users.$inferInsert;
 
 export async function insertUser(db: Executor, values: UserValues) {

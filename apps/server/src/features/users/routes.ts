@@ -1,6 +1,7 @@
 import {
   addUserBody,
   addUserValue,
+  delUserRoleQuery,
   editUserBody,
   envelope,
   noValue,
@@ -165,6 +166,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       await users.review(deps, authOf(req), managedProject(req), req.body);
       return ok(null, t(requestLang(req), req.body.approve ? 'approved' : 'rejected'));
+    },
+  });
+
+  app.delete('/api/user/delUserRoleRecord', {
+    config: { access: 'users.manage' },
+    schema: {
+      tags,
+      summary: '移除用户在本项目的一个角色',
+      querystring: delUserRoleQuery,
+      response: { 200: done },
+    },
+    handler: async (req) => {
+      await users.removeUserRole(deps, authOf(req), managedProject(req), req.query.userId, req.query.roleId);
+      return ok(null, t(requestLang(req), 'deleted'));
     },
   });
 };

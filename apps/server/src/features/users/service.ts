@@ -247,6 +247,36 @@ export async function review(
   });
 }
 
+/**
+ * Removes one role of a user in the project (DELETE /api/user/delUserRoleRecord). A user's roles
+ * are the users feature's rows: roles only describe what a role grants (roles does not import users).
+ */
+export async function removeUserRole(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  userId: string,
+  roleId: number,
+) {
+  const { db } = deps.database;
+  const member = await accountLabel(db, userId);
+  const [role] = await roleNames(db, [roleId]);
+  await db.transaction(async (tx) => {
+    const removed = await q.revokeRole(tx, userId, projectCode, roleId);
+    if (!removed.length) throw fail.notFound();
+    await audit(tx, {
+      actorId: auth.userId,
+      projectCode,
+      action: 'delete',
+      entity: 'grant',
+      entityId: userId,
+      summary: `${member?.account ?? ''} ${member?.name ?? ''} ${role ?? ''}`,
+      params: { kind: 'role', name: member?.name ?? '', account: member?.account ?? '', role: role ?? '' },
+      before: { roles: [role ?? ''] },
+    });
+  });
+}
+
 /** The user's projects as a tree (the add-user screen narrows it to the managed project). */
 export function projectTree(deps: AppDeps, auth: AuthContext) {
   return projects.projectTree(deps, auth);
