@@ -312,15 +312,15 @@ export const anomalyMessages = {
 
 /**
  * The notice a section's manager gets when a write raised anomalies in their section (one per
- * write, however many). Until contract notices.ts lists the kind and messages.ts the key, the
- * server sends it as an announcement in Chinese (see features/anomalies/check.ts).
+ * write, however many): notices.ts lists the kind and messages/notices.ts the wording (sent by
+ * the server's features/anomalies/check.ts).
  */
 export const ANOMALY_NOTICE_KIND = 'anomaliesFound' as const;
 export const ANOMALY_NOTICE_KEY = 'noticeAnomalies' as const;
 
 /**
- * This feature's calls, for contract endpoints.ts (`...anomalyEndpoints`, placed after the
- * qrTags entries: the scan answer gains the tag's anomalies).
+ * This feature's calls, spread by endpoints/burning.ts after the qrTags entries (the scan answer
+ * gains the tag's anomalies).
  */
 export const anomalyEndpoints = {
   'POST /api/anomaly/list': { body: anomalyListBody, value: anomalyListValue },
@@ -331,5 +331,3 @@ export const anomalyEndpoints = {
   'POST /api/anomaly/reopen': { body: anomalyReopenBody, value: anomalyResolveValue },
   'GET /api/qrInfo/scan': { query: qrScanQuery, value: qrScanAnswer },
 } as const;
-
-export * from './reconciliation.ts';

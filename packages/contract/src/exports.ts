@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryDataListBody } from './records.ts';
+import { queryDataListBody } from './records/list.ts';
 import { tableCode } from './standards.ts';
 
 /**

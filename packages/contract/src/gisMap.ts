@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordState } from './records.ts';
+import { recordState } from './records/row.ts';
 
 /**
  * GIS map (issue #17, spec §2 /gistest): every record of the selected project on the offline map.

@@ -200,7 +200,7 @@ export const reconcileReasonLabels: Record<ReconcileReason, Text> = {
   overBurned: { 'zh-CN': '焚烧株数多于采伐株数', en: 'More trees burned than felled' },
 };
 
-/** This feature's calls, for contract endpoints.ts (`...reconcileEndpoints`; the export answers a file). */
+/** This feature's calls, spread by endpoints/burning.ts (the export answers a file). */
 export const reconcileEndpoints = {
   'GET /api/reconcile/summary': { query: reconcileQuery, value: reconcileValue },
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from './i18n.ts';
-import { type MessageKey, t } from './messages.ts';
+import { type MessageKey, t } from './messages/index.ts';
 import { isCountUnit, isQuantityUnit, quantityUnits } from './units.ts';
 
 /** Field codes are identifiers from a fixed pattern: they become JSON keys, never SQL. */
