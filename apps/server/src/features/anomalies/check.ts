@@ -53,24 +53,38 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
   const wanted: Wanted[] = written.filter(live).flatMap((r) => valueAnomalies({ ...r, projectCode }));
   const stored = new Map(before.map((a) => [keyOf(a), a]));
   if (codes.size) {
-    const state = await q.chainState(tx, projectCode, [...codes]);
     const list = [...codes];
-    const fellings: ChainRecord[] = state.fellings.map((f) => ({
-      id: f.id,
-      tableCode: FELLING,
-      sectionCode: f.section,
-      timeSubmit: f.at,
-      eventDay: chinaToday(f.at),
-      codes: [f.code],
-    }));
-    const burns: ChainRecord[] = state.burns.map((b) => ({
-      id: b.id,
-      tableCode: BURNING,
-      sectionCode: b.section,
-      timeSubmit: b.at,
-      eventDay: burnDayOf({ fssj: b.fssj }, b.at),
-      codes: burnCodes({ multi_qrcode: b.list }).filter((c) => codes.has(c)),
-    }));
+    const state = await q.chainState(tx, projectCode, list, ids);
+    // The write's own live records, from what the write holds (chainState leaves them out).
+    const mine = written.filter(live);
+    const fellings: ChainRecord[] = mine.flatMap((r) => {
+      const code = r.tableCode === FELLING ? fellingCode(r.fields) : undefined;
+      return code && codes.has(code) ? [chainRecord(r, [code])] : [];
+    });
+    const burns: ChainRecord[] = mine.flatMap((r) => {
+      const listed = r.tableCode === BURNING ? burnCodes(r.fields).filter((c) => codes.has(c)) : [];
+      return listed.length ? [chainRecord(r, listed)] : [];
+    });
+    fellings.push(
+      ...state.fellings.map((f) => ({
+        id: f.id,
+        tableCode: FELLING,
+        sectionCode: f.section,
+        timeSubmit: f.at,
+        eventDay: chinaToday(f.at),
+        codes: [f.code],
+      })),
+    );
+    burns.push(
+      ...state.burns.map((b) => ({
+        id: b.id,
+        tableCode: BURNING,
+        sectionCode: b.section,
+        timeSubmit: b.at,
+        eventDay: burnDayOf({ fssj: b.fssj }, b.at),
+        codes: burnCodes({ multi_qrcode: b.list }).filter((c) => codes.has(c)),
+      })),
+    );
     wanted.push(
       ...chainAnomalies({
         projectCode,
@@ -111,6 +125,18 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
   );
   if (write.length || moot.length) forgetCounts();
   if (raised.length) await tellManagers(tx, projectCode, raised);
+}
+
+/** A record of this write as the chain rules read it (a burn's day is its 焚烧时间 when given). */
+function chainRecord(r: WrittenRecord, codes: string[]): ChainRecord {
+  return {
+    id: r.id,
+    tableCode: r.tableCode,
+    sectionCode: r.sectionCode,
+    timeSubmit: r.timeSubmit,
+    eventDay: r.tableCode === BURNING ? burnDayOf(r.fields, r.timeSubmit) : chinaToday(r.timeSubmit),
+    codes,
+  };
 }
 
 /**

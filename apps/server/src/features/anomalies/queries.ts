@@ -109,29 +109,41 @@ export const MAX_RECORDS_PER_TAG = 50;
 
 /**
  * Everything the chain checks of `codes` need, in ONE statement (ingestion pays for it once per
- * batch): the project's burn window, where each code was issued, the live (not deleted, not
- * rejected) felling and burn records of the project naming them, and the chain anomalies stored
- * for them. The records are looked up code by code (a lateral join, at most
- * MAX_RECORDS_PER_TAG each): PostgreSQL keeps no statistics for the partial expression index
- * on `qrcode`, so "= any(codes)" is estimated at half the table and read by a sequential scan
- * (150 ms at 200,000 records) and, its cost past jit_above_cost, compiled by the JIT; per code
- * each lookup rides on records_qrcode_idx / the GIN records_burn_qrcodes_idx (2 ms for 100).
+ * batch): the project's burn window, the codes NOT issued to the project (unknown, or issued to
+ * another), the other live (not deleted, not rejected) felling and burn records of the project
+ * naming them, and the chain anomalies stored for them. The records of the write itself
+ * (`written`) are left out: the caller has them (check.ts), and a clean batch then reads back
+ * almost nothing. Codes and ids travel as one text parameter each (codes hold no comma): a
+ * batch of 100 records was ~400 parameters to bind and plan.
+ * The records are looked up code by code (a lateral join, at most MAX_RECORDS_PER_TAG each):
+ * PostgreSQL keeps no statistics for the partial expression index on `qrcode`, so
+ * "= any(codes)" is estimated at half the table and read by a sequential scan (150 ms at
+ * 200,000 records) and, its cost past jit_above_cost, compiled by the JIT; per code each lookup
+ * rides on records_qrcode_idx / the GIN records_burn_qrcodes_idx (2 ms for 100).
  */
-export async function chainState(db: Executor, projectCode: string, codes: string[]): Promise<ChainState> {
-  const list = textArray(codes);
+export async function chainState(
+  db: Executor,
+  projectCode: string,
+  codes: string[],
+  written: string[] = [],
+): Promise<ChainState> {
+  const list = sql`string_to_array(${codes.join(',')}::text, ',')`;
+  const mine = sql`string_to_array(${written.join(',')}::text, ',')::uuid[]`;
   const result = await db.execute(sql`
     with c(code) as (select unnest(${list}))
     select 'w' as k, null::text as code, null::text as id, null::text as section, null::timestamptz as at,
            p.burn_window_days::text as extra, null::jsonb as anomaly
       from projects p where p.code = ${projectCode}
     union all
-    select 't', t.code, null, null, null, t.project_code, null from qr_tags t where t.code = any(${list})
+    select 't', c.code, null, null, null, t.project_code, null
+      from c left join qr_tags t on t.code = c.code where t.project_code is distinct from ${projectCode}
     union all
     select 'f', f.code, f.id::text, f.section_code, f.time_submit, null, null
       from c cross join lateral (
         select c.code, r.id, r.section_code, r.time_submit from records r
          where r.project_code = ${projectCode} and r.deleted_at is null and r.state <> '40'
            and (r.fields ->> 'qrcode') is not null and (r.fields ->> 'qrcode') = c.code
+           and r.id <> all(${mine})
          limit ${MAX_RECORDS_PER_TAG}) f
     union all
     select 'b', b.list, b.id::text, b.section_code, b.time_submit, b.fssj, null
@@ -140,7 +152,7 @@ export async function chainState(db: Executor, projectCode: string, codes: strin
           from records r
          where r.deleted_at is null and (r.fields ->> 'multi_qrcode') is not null
            and string_to_array(r.fields ->> 'multi_qrcode', ',') && array[c.code]
-           and r.project_code = ${projectCode} and r.state <> '40'
+           and r.project_code = ${projectCode} and r.state <> '40' and r.id <> all(${mine})
          limit ${MAX_RECORDS_PER_TAG}) b
     union all
     select 'a', a.tag_code, a.id::text, null, null, null,
@@ -159,12 +171,16 @@ export async function chainState(db: Executor, projectCode: string, codes: strin
     extra: string | null;
     anomaly: StoredRow | string | null;
   };
-  const state: ChainState = { windowDays: 10, issued: new Map(), fellings: [], burns: [], stored: [] };
+  // Every code is issued to the project unless a 't' row says otherwise.
+  const issued = new Map(codes.map((c) => [c, projectCode]));
+  const state: ChainState = { windowDays: 10, issued, fellings: [], burns: [], stored: [] };
   const burnIds = new Set<string>();
   for (const r of rowsOf<Row>(result)) {
     if (r.k === 'w') state.windowDays = Number(r.extra);
-    else if (r.k === 't') state.issued.set(r.code!, r.extra!);
-    else if (r.k === 'f')
+    else if (r.k === 't') {
+      if (r.extra === null) issued.delete(r.code!);
+      else issued.set(r.code!, r.extra);
+    } else if (r.k === 'f')
       state.fellings.push({ id: r.id!, section: r.section!, at: new Date(r.at!), code: r.code! });
     else if (r.k === 'b') {
       // A burn listing several of the codes comes once per code: keep it once.
