@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { layoutRoutes, type RouteDef } from '../../app/routeTable.ts';
+import { onCloseTab } from '../../shared/pageTabs.ts';
 import { useSession } from '../../shared/session.ts';
 import type { VisitedView } from './tabsRules.ts';
 import * as rules from './tabsRules.ts';
@@ -69,6 +70,9 @@ export const useTabs = create<TabsState>((set) => ({
       return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
     }),
 }));
+
+// Pages close their own tab through shared/pageTabs (they may not import the layout).
+onCloseTab((path) => useTabs.getState().delView(path));
 
 /** Log-out, role change and another project close every tab but the pinned ones. */
 export function clearTabs(): void {

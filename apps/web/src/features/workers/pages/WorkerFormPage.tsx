@@ -24,10 +24,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTabs } from '../../../layout/tabs/tabsStore.ts';
 import { useLangStore } from '../../../locales/index.ts';
 import { showFieldErrors } from '../../../shared/formErrors.ts';
 import { schemaRule } from '../../../shared/formRules.ts';
+import { closeTab } from '../../../shared/pageTabs.ts';
 import { loadIdCard, useSaveWorker, useSections, useWorkerDetail } from '../api.ts';
 import { ClockInList } from '../components/ClockInList.tsx';
 import { PhotoUpload } from '../components/PhotoUpload.tsx';
@@ -120,7 +120,7 @@ export default function WorkerFormPage() {
   }, [detail.data, form]);
 
   const close = () => {
-    useTabs.getState().delView(location.pathname);
+    closeTab(location.pathname);
     navigate('/lwrymanager/list');
   };
 
