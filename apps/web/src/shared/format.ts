@@ -1,15 +1,15 @@
+import { CHINA_OFFSET_MS } from '@pineguard/contract';
+
 /**
  * Formatting helpers with the original system's exact behaviour (admin-shell.md), because
  * users compare screens side by side. This is the one way the web shows times: always in
- * Asia/Shanghai (ARCHITECTURE "Time"), whatever zone the browser is in.
+ * Asia/Shanghai (ARCHITECTURE "Time"), whatever zone the browser is in, by the contract's one
+ * China-time offset (chinaTime.ts).
  */
 
 export type TimeInput = Date | string | number | null | undefined;
 
 const weekdays = ['日', '一', '二', '三', '四', '五', '六'];
-
-/** Asia/Shanghai is UTC+8 all year (no daylight saving since 1991): a fixed offset is exact. */
-const shanghaiOffsetMs = 8 * 3600 * 1000;
 
 /** A zoneless `2026-01-02[ 03:04[:05]]` (or with slashes): a wall-clock time in Shanghai. */
 const wallClock = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -25,7 +25,7 @@ function toInstant(time: Date | string | number): number {
       const m = wallClock.exec(value.trim());
       if (m) {
         const [y, mo, d, h, i, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
-        return Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, i, s) - shanghaiOffsetMs;
+        return Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, i, s) - CHINA_OFFSET_MS;
       }
       // An ISO time with its zone (what the API sends): the instant it names.
       return new Date(value).getTime();
@@ -38,7 +38,7 @@ function toInstant(time: Date | string | number): number {
 
 /** The Shanghai calendar fields of an instant. */
 function shanghaiParts(ms: number) {
-  const date = new Date(ms + shanghaiOffsetMs);
+  const date = new Date(ms + CHINA_OFFSET_MS);
   return {
     y: date.getUTCFullYear(),
     m: date.getUTCMonth() + 1,

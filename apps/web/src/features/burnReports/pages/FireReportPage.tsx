@@ -1,5 +1,7 @@
 import {
+  addDays,
   type BurnRecordItem,
+  chinaToday,
   defaultBurnTable,
   type RatioItem,
   type ReportPointState,
@@ -39,7 +41,7 @@ const otherUnits = (qs: { unit: string; quantity: number }[]) =>
     .join(' · ');
 const num = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 /** Yesterday in China time: the report day the server assumes too. */
-const chinaYesterday = () => new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+const chinaYesterday = () => addDays(chinaToday(), -1);
 
 /** The records pages of the two lists (page sizes 8 and 2, spec §9). */
 function usePage(size: number) {
