@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type CollectResult, type CollectSetupValue, TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
-import type { TestApp } from './app.ts';
+import {
+  type CollectResult,
+  type CollectSetupValue,
+  type Envelope,
+  type QueryDataListValue,
+  TAG_ALPHABET,
+  tagCodeFor,
+} from '@pineguard/contract';
+import { createTestApp, type TestApp } from './app.ts';
 
 /**
  * Seeding records through the API for tests that count them (the overview's figures, the GIS
@@ -21,8 +28,8 @@ export const png = Buffer.from(
 
 /** An instant `daysAgo` days before now (a minute earlier, so "today" stays today). */
 export const ago = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 60_000).toISOString();
-/** The China day of an instant. */
-export const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+/** The China day of an instant (the contract's). */
+export { chinaDay } from '@pineguard/contract';
 
 /**
  * Signs a demo account in (password pine2026) and selects a project; answers the token. A field
@@ -149,4 +156,71 @@ export async function collect(t: TestApp, token: string, records: SeedRecord[]):
 export async function examine(t: TestApp, token: string, ids: string[], action: string, reason?: string) {
   const res = await t.api('POST', '/api/data/examine', { token, body: { ids, action, reason } });
   if (res.code !== 0) throw new Error(res.message);
+}
+
+/** A dead-pine survey (gbksdc0101) record of KH-BD01 for /api/collect/records; `over` replaces its keys. */
+export const census = (over: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) => ({
+  uuid: randomUUID(),
+  tableCode: 'gbksdc0101',
+  sectionCode: 'KH-BD01',
+  timeSubmit: '2026-11-20T09:30:00+08:00',
+  gps: { long: 118.41, lat: 29.14, alt: 300, range: 5 },
+  fields: { kssl: 3, shuzhong: '马尾松', dcfs: '地面调查', ...fields },
+  ...over,
+});
+
+/** The demo's records test bed: a test app, its accounts signed into their projects, a photo. */
+export type RecordsBed = {
+  t: TestApp;
+  /** The system administrator. */
+  sys: string;
+  /** demo_admin in KH2026 and in JS2026. */
+  admin: string;
+  adminJs: string;
+  /** The supervisor (a reviewer), the section manager of KH-BD01, the field worker (every section). */
+  jianli: string;
+  bd: string;
+  worker: string;
+  /** A photo of KH2026 uploaded by the worker. */
+  photoId: string;
+  /** Sends a batch to /api/collect/records and answers the envelope as it is. */
+  collect: (token: string, records: unknown[]) => Promise<Envelope<{ results: CollectResult[] }>>;
+  /** queryDataList of the survey table, first page of 10 unless `body` says otherwise. */
+  list: (token: string, body: Record<string, unknown>) => Promise<Envelope<QueryDataListValue>>;
+};
+
+/** A fresh test app with the demo loaded and the records test bed's accounts signed in. */
+export async function recordsBed(): Promise<RecordsBed> {
+  const t = await createTestApp();
+  const sys = await t.initAdmin({ demo: true });
+  const select = async (token: string, prjCode: string) => {
+    const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
+    if (res.code !== 0) throw new Error(res.message);
+    return token;
+  };
+  const admin = await select(await t.signIn('demo_admin', 'pine2026'), 'KH2026');
+  const adminJs = await select(await t.signIn('demo_admin', 'pine2026'), 'JS2026');
+  const jianli = await select(await t.signIn('demo_jianli', 'pine2026'), 'KH2026');
+  const bd = await select(await t.signIn('demo_bd', 'pine2026'), 'KH2026');
+  const worker = await select(await t.signIn('demo_worker', 'pine2026', 1), 'KH2026');
+  // These tests collect in every section of KH2026 (the section rule: sectionAccess.test.ts).
+  await assignSections(t, 'demo_worker', 'KH2026');
+  const photoId = await uploadPhoto(t, worker);
+  return {
+    t,
+    sys,
+    admin,
+    adminJs,
+    jianli,
+    bd,
+    worker,
+    photoId,
+    collect: (token, records) =>
+      t.api<{ results: CollectResult[] }>('POST', '/api/collect/records', { token, body: { records } }),
+    list: (token, body) =>
+      t.api<QueryDataListValue>('POST', '/api/sync/queryDataList', {
+        token,
+        body: { prjStandCode: 'gbksdc0101', pageNum: 1, pageSize: 10, ...body },
+      }),
+  };
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { scopeConditions } from '../../platform/scopeFilter.ts';
 // An SQL fragment, not a service: the records feature owns what its filter's conditions mean.
 import { MAP_BASE_CELL, recordScopeParts } from '../records/index.ts';
 
@@ -82,20 +83,13 @@ export async function cellsFromRollup(db: Executor, f: GisFilter, cellSize: numb
     sql`c.cx between ${Math.floor(f.west / b)} and ${Math.floor(f.east / b)}`,
     sql`c.cy between ${Math.floor(f.south / b)} and ${Math.floor(f.north / b)}`,
     sql`c.n > 0`,
+    ...scopeConditions('c', {
+      tableCode: f.tableCode,
+      sectionCode: f.sectionCode,
+      sectionCodes: f.sectionCodes,
+      state: f.state,
+    }),
   ];
-  if (f.tableCode !== undefined) parts.push(sql`c.table_code = ${f.tableCode}`);
-  if (f.sectionCode !== undefined) parts.push(sql`c.section_code = ${f.sectionCode}`);
-  if (f.sectionCodes) {
-    parts.push(
-      f.sectionCodes.length
-        ? sql`c.section_code in (${sql.join(
-            f.sectionCodes.map((c) => sql`${c}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
-  }
-  if (f.state !== undefined) parts.push(sql`c.state = ${f.state}`);
   const result = await db.execute(sql`select sum(c.n)::int as n,
       (sum(c.sum_long) / sum(c.n))::float8 as lng, (sum(c.sum_lat) / sum(c.n))::float8 as lat,
       (min(c.cx) * ${b}::float8) as west, (min(c.cy) * ${b}::float8) as south,

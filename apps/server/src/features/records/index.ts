@@ -1,16 +1,28 @@
 /** The records feature's public API for other features. */
-export { columnHasValues, liveRecordCount, tableRecordCount } from './service.ts';
+import { chinaDateTime } from '@pineguard/contract';
+import { setRecordHoldings } from '../standards/index.ts';
+import { columnHasValues, tableRecordCount } from './service.ts';
+
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
-export { chinaTime, examine as examineRecords, recordPlace } from './service.ts';
-export { detail as recordDetail, recordsNamingTags, type MediaSigner } from './service.ts';
-export { rollupSums, rollupVersion, type RollupFilter, type RollupKey, type RollupRow } from './service.ts';
-export { MAP_BASE_CELL, quantityFields } from './rollup.ts';
-export { burnTotals } from './service.ts';
-export type { BurnTotalRow } from './queries.ts';
-export { burnDayTotals, list as recordList, recordSectionScope } from './service.ts';
-export type { BurnDayRow } from './queries.ts';
+export { columnHasValues, liveRecordCount, recordPlace, tableRecordCount } from './service.ts';
+export { burnDayTotals, burnTotals, recordsNamingTags, recordSectionScope } from './service.ts';
+export type { BurnDayRow, BurnTotalRow } from './queries.ts';
+export { detail as recordDetail, type MediaSigner } from './detail.ts';
+export { list as recordList } from './list.ts';
+export { examine as examineRecords } from './review.ts';
+export { rollupSums, rollupVersion } from './counters.ts';
+export type { RollupFilter, RollupKey, RollupRow } from './rollupQueries.ts';
+export { listedTags, MAP_BASE_CELL, measuresOf, type Measures, quantityFields } from './rollup.ts';
 // A SQL fragment (not a service): the GIS map filters records exactly as the records list does.
-export { rebuildMapCells, recordScopeParts, type RecordScopeFilter } from './queries.ts';
-export { type BurnPointFlags, setBurnPointFlags } from './service.ts';
-export { type RecordsWritten, setAfterWrite, type WriteEvent, type WrittenRecord } from './service.ts';
-export { listedTags, measuresOf, type Measures } from './rollup.ts';
+export { recordScopeParts, type RecordScopeFilter } from './listQueries.ts';
+export { rebuildMapCells } from './rollupQueries.ts';
+export { type BurnPointFlags, setBurnPointFlags } from './ports.ts';
+export { type RecordsWritten, setAfterWrite, type WriteEvent, type WrittenRecord } from './ports.ts';
+
+/** 'yyyy-MM-dd HH:mm:ss' in China time or null: the contract's chinaDateTime, kept for anomalies. */
+export const chinaTime = (at: Date | string | null): string | null =>
+  at === null ? null : chinaDateTime(at);
+
+// Standards learn what records hold through a port (standards never import records). app.ts is to
+// wire it beside setBurnPointFlags; until it does, records hand their counts in when loaded.
+setRecordHoldings({ tableRecordCount, columnHasValues });

@@ -1,7 +1,7 @@
 import type { ColumnDescriptor, QueryDataListBody, RecordRow } from '@pineguard/contract';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { list } from './service.ts';
+import { list } from './list.ts';
 
 /** The data list's filter without its paging (what an export or another batch reader takes). */
 export type RecordPageFilter = Omit<

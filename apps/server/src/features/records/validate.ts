@@ -1,5 +1,6 @@
 import {
   type ColumnDescriptor,
+  ErrorCode,
   type FieldError,
   fileKindLabels,
   isCountUnit,
@@ -11,11 +12,22 @@ import {
   tagCodeWellFormed,
   unitOfQuantity,
 } from '@pineguard/contract';
+import { AppError } from '../../platform/errors.ts';
 
 /** What validation needs to know of a referenced file. */
 export type FileFact = { projectCode: string; kind: string };
 
 export type Validated = { values: Record<string, unknown>; errors: FieldError[] };
+
+/** A single record refused: the envelope's message names the fields, value.fields lists them. */
+export function rejected(errors: FieldError[]): AppError {
+  return new AppError(
+    ErrorCode.validation,
+    'fieldErrors',
+    { text: errors.map((e) => e.message).join('；') },
+    { fields: errors },
+  );
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;

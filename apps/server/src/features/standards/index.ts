@@ -9,3 +9,4 @@ export {
   type TableDescriptor,
   tablesWithColumns,
 } from './service.ts';
+export { type RecordHoldings, setRecordHoldings } from './holdings.ts';

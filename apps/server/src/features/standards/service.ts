@@ -14,7 +14,7 @@ import { audit } from '../../platform/audit.ts';
 import { holdingsText } from '../../platform/holdings.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import * as records from '../records/index.ts';
+import { recordHoldings } from './holdings.ts';
 import * as q from './queries.ts';
 import { builtinUpgrades, quantityKeys } from './upgrade.ts';
 
@@ -168,7 +168,11 @@ export async function saveColumn(
   ];
   if (problems.length) throw refused(problems);
   // Once records hold a column, its type never changes meaning: a new type needs a new code.
-  if (before && before.fldInput !== input.fldInput && (await records.columnHasValues(db, tableCode, code))) {
+  if (
+    before &&
+    before.fldInput !== input.fldInput &&
+    (await recordHoldings().columnHasValues(db, tableCode, code))
+  ) {
     throw fail.invalid('columnTypeLocked', { code });
   }
   await db.transaction(async (tx) => {
@@ -225,7 +229,7 @@ export async function retireTable(deps: AppDeps, auth: AuthContext, code: string
   if (table.builtIn) throw fail.invalid('tableBuiltIn');
   const [projects, recordCount] = await Promise.all([
     q.projectsUsingTable(db, code),
-    records.tableRecordCount(db, code),
+    recordHoldings().tableRecordCount(db, code),
   ]);
   const held: { label: 'holdsProjects' | 'holdsRecords'; n: number }[] = [];
   if (projects) held.push({ label: 'holdsProjects', n: projects });
