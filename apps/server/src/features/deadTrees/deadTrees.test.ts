@@ -5,90 +5,24 @@ import {
   type KsssUploadItem,
   ksssTemplateColumns,
 } from '@pineguard/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { deadTreeImports, deadTrees, files, jobs } from '../../db/schema/index.ts';
-import { claimJob, runDueJobs } from '../../platform/jobs.ts';
-import { bigCensusWorkbook, censusRow, censusWorkbook, type FixtureCell } from './fixture.ts';
-import { failInterruptedImports, runImport } from './index.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { deadTrees } from '../../db/schema/index.ts';
+import { censusRow, censusWorkbook } from './fixture.ts';
+import { censusClient, openCensusApp, xlsx } from './testClient.ts';
 
-type Page<T> = { list: T[]; total: number };
-const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
+/** The census through its API: template, import and error report, lists, exports, projects apart. */
 describe('dead-tree census (ksss)', () => {
   let t: TestApp;
   let admin: string; // project administrator of KH2026
   let bd: string; // section manager: may read, may not import
   let js: string; // administrator working in JS2026
-
-  const send = async (token: string, content: Buffer, name: string, type: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([content], { type }), name);
-    const res = new Response(form);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/sync/ksssExcelUpload',
-      headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await res.arrayBuffer()),
-    });
-    expect(out.statusCode).toBe(200);
-    const answer = out.json() as { code: number; message: string; value: KsssUploadItem };
-    if (answer.code !== 0 || answer.value.state !== 0) return answer;
-    // The upload answers at once with its waiting task; the job runner imports it.
-    await runDueJobs(t.deps);
-    const task = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${answer.value.id}`, {
-      token,
-    });
-    return { ...answer, value: task.value };
-  };
-  /** The upload alone: the task as the upload answers it, its job not run. */
-  const sendOnly = async (token: string, content: Buffer) => {
-    const form = new FormData();
-    form.append('file', new Blob([content], { type: xlsx }), 'census.xlsx');
-    const res = new Response(form);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/sync/ksssExcelUpload',
-      headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await res.arrayBuffer()),
-    });
-    return (out.json() as { value: KsssUploadItem }).value;
-  };
-  const importRows = (token: string, rows: FixtureCell[][], name = 'census.xlsx') =>
-    censusWorkbook(rows).then((buf) => send(token, buf, name, xlsx));
-  const list = <T>(path: string, token: string, body: object = {}) =>
-    t.api<Page<T>>('POST', path, { token, body: { pageNum: 1, pageSize: 100, ...body } });
-  const download = async (token: string, method: 'GET' | 'POST', url: string, body?: object) => {
-    const res = await t.app.inject({ method, url, headers: { token }, ...(body ? { payload: body } : {}) });
-    return res;
-  };
-  const readBook = async (bytes: Buffer) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    return book;
-  };
-  const sheetRows = (sheet: ExcelJS.Worksheet) => {
-    const out: unknown[][] = [];
-    sheet.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
-    return out;
-  };
+  const { send, importRows, list, download, readBook, sheetRows } = censusClient(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.initAdmin({ demo: true });
-    const select = async (account: string, prjCode: string) => {
-      const token = await t.signIn(account, 'pine2026');
-      await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });
-      return token;
-    };
-    admin = await select('demo_admin', 'KH2026');
-    bd = await select('demo_bd', 'KH2026');
-    js = await select('demo_admin', 'JS2026').catch(() => '');
-    // Start from an empty census in KH2026 (the demo seed may hold one).
-    await t.deps.database.db.execute(sql`delete from dead_tree_census where project_code = 'KH2026'`);
-    await t.deps.database.db.execute(sql`delete from dead_trees where project_code = 'KH2026'`);
+    ({ t, admin, bd, js } = await openCensusApp());
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -298,122 +232,5 @@ describe('dead-tree census (ksss)', () => {
       token: admin,
     });
     expect(mine.value.id).toBe(first.id);
-  });
-
-  it('answers the upload at once; a worker killed mid-import leaves nothing and the job is taken up again', async () => {
-    const db = t.deps.database.db;
-    const rows = Array.from({ length: 30 }, (_, i) => censusRow(8_000 + i));
-    const waiting = await sendOnly(admin, await censusWorkbook(rows));
-    expect(waiting).toMatchObject({ state: 0, progress: 0, accepted: 0 });
-    // A worker claims the job and dies (kill -9): its lease runs out with nothing written.
-    const claimed = await claimJob(t.deps, 'killed-worker');
-    expect(claimed?.kind).toBe('deadTrees.import');
-    await db
-      .update(deadTreeImports)
-      .set({ state: 1, progress: 40 })
-      .where(eq(deadTreeImports.id, waiting.id));
-    await db
-      .update(jobs)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(jobs.id, claimed!.id));
-    const before = (await db.select().from(deadTrees)).length;
-    await runDueJobs(t.deps); // reclaims it: queued again after the backoff
-    const [requeued] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
-    expect(requeued).toMatchObject({ status: 'queued', attempts: 1 });
-    expect((await db.select().from(deadTrees)).length).toBe(before);
-    await db
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(jobs.id, claimed!.id));
-    await runDueJobs(t.deps);
-    const done = await t.api<KsssUploadItem>('GET', `/api/sync/ksssUploadTask?id=${waiting.id}`, {
-      token: admin,
-    });
-    expect(done.value).toMatchObject({ state: 2, accepted: 30, rejected: 0, progress: 100 });
-    expect((await db.select().from(deadTrees)).length).toBe(before + 30);
-    const [finished] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
-    expect(finished).toMatchObject({ status: 'done', attempts: 2 });
-
-    // A job that used its attempts: the task shows failed with the reason, never "importing".
-    const stuck = await sendOnly(admin, await censusWorkbook([censusRow(9_000)]));
-    const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, stuck.id));
-    await db
-      .update(jobs)
-      .set({ status: 'failed', error: '服务重启中断 / interrupted by a restart' })
-      .where(eq(jobs.id, job!.id));
-    const failed = await list<KsssUploadItem>('/api/sync/ksssExcelUploadList', admin);
-    const shown = failed.value.list.find((r) => r.id === stuck.id)!;
-    expect(shown.state).toBe(3);
-    expect(shown.message).toContain('导入被中断');
-  });
-
-  it('cancels an import still waiting or importing: nothing is written, its job ends, an ended one is refused', async () => {
-    const db = t.deps.database.db;
-    const before = (await db.select().from(deadTrees)).length;
-    const cancel = (token: string, id: string) =>
-      t.api<KsssUploadItem>('POST', '/api/sync/ksssUploadCancel', { token, body: { id } });
-
-    // Waiting: cancelled before any worker claims it; the job never runs.
-    const waiting = await sendOnly(admin, await censusWorkbook([censusRow(9_500), censusRow(9_501)]));
-    expect((await cancel(bd, waiting.id)).code).toBe(ErrorCode.forbidden); // records.edit needed
-    expect((await cancel(js, waiting.id)).code).toBe(ErrorCode.notFound); // another project's
-    const cancelled = await cancel(admin, waiting.id);
-    expect(cancelled.code, cancelled.message).toBe(0);
-    expect(cancelled.value).toMatchObject({ state: 3, accepted: 0 });
-    expect(cancelled.value.message).toContain('已取消');
-    const [job] = await db.select().from(jobs).where(eq(jobs.uniqueKey, waiting.id));
-    expect(job!.status).toBe('cancelled');
-    await runDueJobs(t.deps);
-    expect((await db.select().from(deadTrees)).length).toBe(before);
-
-    // Importing: its file read but not yet written when the cancel lands; the write is skipped.
-    const runningBytes = await censusWorkbook([censusRow(9_600)]);
-    const running = await sendOnly(admin, runningBytes);
-    const claimed = await claimJob(t.deps, 'slow-worker');
-    expect(claimed?.params).toMatchObject({ importId: running.id });
-    await db.update(deadTreeImports).set({ state: 1 }).where(eq(deadTreeImports.id, running.id));
-    expect((await cancel(admin, running.id)).value.state).toBe(3);
-    expect(await runImport(t.deps, running.id)).toMatchObject({ state: 3, accepted: 0 });
-    expect((await db.select().from(deadTrees)).length).toBe(before);
-    const [runningJob] = await db.select().from(jobs).where(eq(jobs.id, claimed!.id));
-    expect(runningJob!.status).toBe('cancelled');
-
-    // A cancelled file may be uploaded again (it did not count as imported); a finished one cannot be cancelled.
-    const again = await send(admin, runningBytes, 'census.xlsx', xlsx);
-    expect(again.value, again.value.message).toMatchObject({ state: 2, accepted: 1 });
-    expect((await cancel(admin, again.value.id)).code).toBe(ErrorCode.conflict);
-    expect((await db.select().from(deadTrees)).length).toBe(before + 1);
-  });
-
-  it('an import killed before its end leaves nothing and is marked failed; a finished one is never run again', async () => {
-    const db = t.deps.database.db;
-    const [file] = await db.select().from(files).where(eq(files.kind, 'import')).limit(1);
-    const [task] = await db
-      .insert(deadTreeImports)
-      .values({
-        projectCode: 'KH2026',
-        fileId: file!.id,
-        fileName: 'killed.xlsx',
-        sha256: 'killed',
-        state: 1,
-        progress: 40,
-        createdBy: file!.ownerId,
-      })
-      .returning();
-    const trees = (await db.select().from(deadTrees)).length;
-    expect(await failInterruptedImports(t.deps, [task!.id])).toBe(1);
-    const [after] = await db.select().from(deadTreeImports).where(eq(deadTreeImports.id, task!.id));
-    expect(after).toMatchObject({ state: 3, message: '导入被中断（服务重启），未导入任何数据，请重新上传' });
-    expect((await db.select().from(deadTrees)).length).toBe(trees);
-    expect(await runImport(t.deps, first.id)).toMatchObject({ state: 2, accepted: 118 });
-  });
-
-  it('reads Chinese intact from a streamed file whose characters straddle chunk boundaries', async () => {
-    const res = await send(admin, await bigCensusWorkbook(2_000), 'big.xlsx', xlsx);
-    expect(res.value).toMatchObject({ state: 2, rows: 2_000, accepted: 2_000, rejected: 0 });
-    const broken = await t.deps.database.db.execute(
-      sql`select count(*)::int as n from dead_trees where species like ${'%\uFFFD%'} or village like ${'%\uFFFD%'}`,
-    );
-    expect((broken as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
