@@ -34,22 +34,14 @@ export function cellSizeFor(
 }
 
 /** Metadata changes rarely: a few seconds' reuse keeps a panning map to its one aggregate query. */
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
-  if (cache.size > 1000) cache.clear();
-  const value = load();
-  value.catch(() => cache.delete(key));
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
+const METADATA_MS = 5_000;
+const tablesMemo = new Memo<Awaited<ReturnType<typeof standards.projectTables>>>(METADATA_MS);
+const sectionsMemo = new Memo<Awaited<ReturnType<typeof projects.listSections>>>(METADATA_MS);
 
 const tablesOf = (db: Executor, projectCode: string) =>
-  cached(`tables:${projectCode}`, () => standards.projectTables(db, projectCode));
+  tablesMemo.get(db, projectCode, () => standards.projectTables(db, projectCode));
 const sectionsOf = (db: Executor, projectCode: string) =>
-  cached(`sections:${projectCode}`, () => projects.listSections(db, projectCode));
+  sectionsMemo.get(db, projectCode, () => projects.listSections(db, projectCode));
 
 export async function setup(deps: AppDeps, auth: AuthContext, projectCode: string): Promise<GisSetup> {
   const { db } = deps.database;
