@@ -17,7 +17,12 @@ import { menusRoutes } from './features/menus/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { wireProjects } from './features/projects/index.ts';
 import { projectsRoutes } from './features/projects/routes.ts';
-import { measures, projectMeasureCodes, projectTables } from './features/standards/index.ts';
+import {
+  measures,
+  projectMeasureCodes,
+  projectTables,
+  setRecordHoldings,
+} from './features/standards/index.ts';
 import { standardsRoutes } from './features/standards/routes.ts';
 import { allAssignable, roleNames } from './features/roles/index.ts';
 import { rolesRoutes } from './features/roles/routes.ts';
@@ -25,7 +30,13 @@ import { accountLabel, listUsers, liveUsersByIds } from './features/users/index.
 import { usersRoutes } from './features/users/routes.ts';
 import { projectFileCount, projectStorageUsage } from './features/files/index.ts';
 import { filesRoutes } from './features/files/routes.ts';
-import { examineRecords, liveRecordCount, setBurnPointFlags } from './features/records/index.ts';
+import {
+  columnHasValues,
+  examineRecords,
+  liveRecordCount,
+  setBurnPointFlags,
+  tableRecordCount,
+} from './features/records/index.ts';
 import { recordsRoutes } from './features/records/routes.ts';
 import { wireAnomalyChecks } from './features/anomalies/index.ts';
 import { anomaliesRoutes } from './features/anomalies/routes.ts';
@@ -152,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes);
   // Records flag burn records naming a suspended or unknown burn point (records do not import burn points).
   setBurnPointFlags(pointFlags);
+  // Standards refuse retiring a table or retyping a column that records hold (standards do not import records).
+  setRecordHoldings({ tableRecordCount, columnHasValues });
   // 疑点: the QR chain and value checks after each records write (the seed wires them too); a
   // confirmation may reject the record through records' review.
   wireAnomalyChecks({
