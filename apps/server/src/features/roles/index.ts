@@ -1,2 +1,2 @@
 /** The roles feature's public API: what other features may call. */
-export { allAssignable, ensureBuiltinRoles, findRole, roleNames } from './service.ts';
+export { allAssignable, ensureBuiltinRoles, roleNames } from './service.ts';

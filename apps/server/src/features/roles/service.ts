@@ -115,10 +115,6 @@ export function allAssignable(db: Executor, projectCode: string, roleIds: number
   return q.allAssignable(db, projectCode, roleIds);
 }
 
-export function findRole(db: Executor, id: number) {
-  return q.findRole(db, id);
-}
-
 /** Adds the built-in roles that are missing, with their menus; existing roles are left as they are. */
 export async function ensureBuiltinRoles(deps: Pick<AppDeps, 'database'>): Promise<void> {
   const { db } = deps.database;
