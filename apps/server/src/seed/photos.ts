@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { chinaDateTime } from '@pineguard/contract';
 import type { Executor } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
 import { loadSharp } from '../platform/sharp.ts';
@@ -93,11 +94,8 @@ function dms(value: number): number[] {
   return [deg, 1, min, 1, centi % 6000, 100];
 }
 
-/** China wall-clock time in EXIF's form. */
-const exifTime = (at: Date) => {
-  const d = new Date(at.getTime() + 8 * 3600_000).toISOString();
-  return `${d.slice(0, 10).replaceAll('-', ':')} ${d.slice(11, 19)}`;
-};
+/** China wall-clock time in EXIF's form, yyyy:MM:dd HH:mm:ss. */
+export const exifTime = (at: Date) => chinaDateTime(at).replaceAll('-', ':');
 
 /** The JPEG of a `kind` photo taken at `takenAt` at (long, lat). */
 export async function demoPhoto(kind: PhotoKind, takenAt: Date, long: number, lat: number): Promise<Buffer> {

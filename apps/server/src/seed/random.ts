@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { chinaDayStart } from '@pineguard/contract';
 
 /**
  * A small reproducible generator (mulberry32): the demo is the same on every machine and every
@@ -54,7 +55,6 @@ export function demoUuid(key: string): string {
 
 /** The instant of a China wall-clock time: `day` (yyyy-MM-dd) plus `minutes` after midnight. */
 export function chinaInstant(day: string, minutes: number): Date {
-  return new Date(Date.parse(`${day}T00:00:00+08:00`) + Math.round(minutes * 60_000));
+  // Whole milliseconds (chinaDayStart would truncate): the demo's instants stay as they were.
+  return new Date(chinaDayStart(day).getTime() + Math.round(minutes * 60_000));
 }
-
-/** The China day (yyyy-MM-dd) of an instant. */

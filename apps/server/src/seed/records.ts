@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type ColumnDescriptor, isCountUnit, TAG_ALPHABET, tagCheckChar } from '@pineguard/contract';
+import {
+  chinaDay,
+  type ColumnDescriptor,
+  isCountUnit,
+  TAG_ALPHABET,
+  tagCheckChar,
+} from '@pineguard/contract';
 import { and, eq } from 'drizzle-orm';
 import { loadSharp } from '../platform/sharp.ts';
 import { userProjectRoles, users } from '../db/schema/index.ts';
@@ -10,15 +16,14 @@ import * as standards from '../features/standards/index.ts';
 import type { AuthContext } from '../platform/auth.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { demoBurnPoints } from './burnPoints.ts';
+import { exifTime } from './photos.ts';
 
 /** A small real JPEG (64×48, green) with EXIF time and camera, made with sharp. */
 export async function demoJpeg(at: Date): Promise<Buffer> {
-  const d = new Date(at.getTime() + 8 * 3600_000).toISOString();
-  const exifTime = `${d.slice(0, 10).replaceAll('-', ':')} ${d.slice(11, 19)}`;
   const sharp = await loadSharp();
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 46, g: 112, b: 58 } } })
     .jpeg({ quality: 70 })
-    .withExif({ IFD0: { DateTime: exifTime, Make: 'PineGuard', Model: 'seed' } })
+    .withExif({ IFD0: { DateTime: exifTime(at), Make: 'PineGuard', Model: 'seed' } })
     .toBuffer();
 }
 
@@ -167,7 +172,7 @@ export async function generateRecords(
     return Array.from({ length: n }, () => {
       const table = tables[rand(tables.length)]!;
       const at = new Date(now - Math.random() * days * 86_400_000);
-      const day = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+      const day = chinaDay(at);
       const fields: Record<string, unknown> = {};
       for (const c of table.columns) {
         const v = valueFor(c, day, photo.id, prefix);

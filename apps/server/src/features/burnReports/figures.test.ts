@@ -1,10 +1,8 @@
-import type { RecordRow } from '@pineguard/contract';
+import { addDays, chinaDay, type RecordRow } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   burnItemOf,
   chartOf,
-  chinaDay,
   daysEnding,
   type DayRow,
   type Points,

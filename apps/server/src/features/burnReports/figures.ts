@@ -15,6 +15,7 @@ import type {
   YesterdayItem,
   YesterdayValue,
 } from '@pineguard/contract';
+import { addDays } from '@pineguard/contract';
 
 /** A burn record group as records.burnDayTotals answers it. */
 export type DayRow = {
@@ -40,18 +41,6 @@ export type SumRow = {
 export type Points = Map<string, BurnPointState>;
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/** The China calendar day of an instant. */
-export function chinaDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** `day` (YYYY-MM-DD) moved by `n` calendar days. */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The `n` days ending on `last`, oldest first. */
 export function daysEnding(last: string, n: number): string[] {

@@ -1,7 +1,9 @@
 import {
+  addDays,
   type BurnRecordPage,
   type ChartValue,
   CHART_DAYS,
+  chinaDay,
   type Lang,
   type RatioValue,
   type SevenDayItem,
@@ -15,16 +17,7 @@ import * as burnPoints from '../burnPoints/index.ts';
 import * as projects from '../projects/index.ts';
 import * as records from '../records/index.ts';
 import * as standards from '../standards/index.ts';
-import {
-  addDays,
-  burnItemOf,
-  chartOf,
-  chinaDay,
-  daysEnding,
-  ratioOf,
-  sevenDayOf,
-  yesterdayOf,
-} from './figures.ts';
+import { burnItemOf, chartOf, daysEnding, ratioOf, sevenDayOf, yesterdayOf } from './figures.ts';
 
 /** The felling table whose records (one tree each) the burned-vs-felled ratio divides by. */
 export const FELLING_TABLE = 'gbcfcz0101';

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  chinaDateTime,
+  chinaStamp,
   downloadTypeOf,
   EXPORT_KEEP_DAYS,
   type ExportBody,
@@ -15,6 +17,7 @@ import {
 } from '@pineguard/contract';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { XLSX_TYPE } from '../../platform/download.ts';
 import { fail } from '../../platform/errors.ts';
 import { csvRow } from '../../platform/excel.ts';
 import {
@@ -52,20 +55,6 @@ type ExportJobParams = {
   auth: AuthSnapshot;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function chinaStamp(at: Date, withSeparators: boolean): string {
-  const d = new Date(at.getTime() + 8 * 3600_000);
-  const [y, mo, da, h, mi, s] = [
-    d.getUTCFullYear(),
-    pad(d.getUTCMonth() + 1),
-    pad(d.getUTCDate()),
-    pad(d.getUTCHours()),
-    pad(d.getUTCMinutes()),
-    pad(d.getUTCSeconds()),
-  ];
-  return withSeparators ? `${y}-${mo}-${da} ${h}:${mi}:${s}` : `${y}${mo}${da}${h}${mi}${s}`;
-}
-
 const extensionOf: Record<ExportFormat, string> = {
   shapefile: 'zip',
   excel: 'xlsx',
@@ -74,7 +63,7 @@ const extensionOf: Record<ExportFormat, string> = {
 };
 const contentTypeOf: Record<ExportFormat, string> = {
   shapefile: 'application/zip',
-  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  excel: XLSX_TYPE,
   geojson: 'application/geo+json',
   media: 'application/zip',
 };
@@ -91,7 +80,7 @@ export function toWire(r: q.ExportView): ExportRecord {
     recordName: r.name,
     downloadType: r.downloadType as 1 | 2 | 3,
     format: r.format as ExportFormat,
-    addTime: chinaStamp(r.createdAt, true),
+    addTime: chinaDateTime(r.createdAt),
     status: Number(r.status) as ExportRecord['status'],
     progress: Number(r.progress),
     downloadUrl: Number(r.status) === 1 ? `/api/download/file/${r.id}` : '',
@@ -134,7 +123,7 @@ export async function startExport(
   };
   await checkRecordFilter(deps, auth, projectCode, filter);
   const now = new Date();
-  const name = `${formatWord[format][lang]}_${query.prjStandCode}_${chinaStamp(now, false)}.${extensionOf[format]}`;
+  const name = `${formatWord[format][lang]}_${query.prjStandCode}_${chinaStamp(now)}.${extensionOf[format]}`;
   const { db } = deps.database;
   const record = await q.insertExport(db, {
     userId: auth.userId,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, figuresOf, measureOf, percent } from './figures.ts';
+import { addDays } from '@pineguard/contract';
+import { figuresOf, measureOf, percent } from './figures.ts';
+
+/** A day `n` days before another (the dashboard's trend and week: addDays(day, -n)). */
+const daysBefore = (day: string, n: number) => addDays(day, -n);
 
 describe('overview figures from rollup rows', () => {
   it('reads found / felled / burned from rollup rows, never counting rejected records', () => {

@@ -75,11 +75,3 @@ export function measureOf(
   if (type === 'ksdc') return { value: f.found, percent: percent(f.found, planned) };
   return { value: f.felled, percent: percent(f.felled, planned) };
 }
-
-/** China day of an instant, and a day `n` days before another. */
-export function chinaDay(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-export function daysBefore(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-}

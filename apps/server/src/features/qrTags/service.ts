@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  chinaDateTime,
   type FlagNode,
   type Lang,
   MAX_TAG_BATCH,
@@ -16,6 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { XLSX_TYPE } from '../../platform/download.ts';
 import { fail } from '../../platform/errors.ts';
 import type { Page } from '../../platform/pagination.ts';
 import * as anomalies from '../anomalies/index.ts';
@@ -27,11 +29,6 @@ import { labelSheet, tagSpreadsheet } from './export.ts';
 import * as q from './queries.ts';
 
 export type QrContext = { deps: AppDeps; auth: AuthContext; projectCode: string; lang: Lang };
-
-/** China time "YYYY-MM-DD HH:mm:ss". */
-function chinaTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 /* ------------------------------------------------------------------ codes */
 
@@ -100,9 +97,9 @@ export async function list(
         sectionCode: r.sectionCode,
         seq: r.seq,
         state: s.state,
-        felledAt: s.felledAt ? chinaTime(s.felledAt) : null,
-        burnedAt: s.burnedAt ? chinaTime(s.burnedAt) : null,
-        createTime: chinaTime(r.createdAt),
+        felledAt: s.felledAt ? chinaDateTime(s.felledAt) : null,
+        burnedAt: s.burnedAt ? chinaDateTime(s.burnedAt) : null,
+        createTime: chinaDateTime(r.createdAt),
       };
     }),
   };
@@ -119,7 +116,7 @@ export async function flagTree(ctx: QrContext): Promise<FlagNode[]> {
         name: r.name,
         sectionCode: r.sectionCode,
         count: r.count,
-        createTime: chinaTime(r.createdAt),
+        createTime: chinaDateTime(r.createdAt),
         children: [],
       },
     ]),
@@ -235,7 +232,7 @@ export async function exportBatch(
   if (input.format === 'xlsx') {
     return {
       fileName: `${base}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      contentType: XLSX_TYPE,
       stream: tagSpreadsheet(pages(500), meta),
     };
   }
