@@ -110,16 +110,29 @@ it('collects offline, survives a reload, sends each record once with its photos,
     .poll(() => page.getByTestId('position').textContent(), { timeout: 30_000 })
     .toContain('118.41');
   await expect.poll(() => page.getByTestId('position').textContent()).toContain('±12');
-  // The shell is cached by the service worker before the network goes.
+  // The shell is cached by the service worker before the network goes, in the one cache named by
+  // the build (pg-m-shell-<build id>; the worker is /m/sw.js?v=<build id>).
+  const shellCaches = () =>
+    page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('pg-m-')));
   await expect
     .poll(
-      () => page.evaluate(async () => (await caches.open('pg-m-shell-v1')).keys().then((k) => k.length)),
+      () =>
+        page.evaluate(async () => {
+          const name = (await caches.keys()).find((k) => k.startsWith('pg-m-shell-'));
+          return name ? (await (await caches.open(name)).keys()).length : 0;
+        }),
       {
         timeout: 30_000,
       },
     )
     .toBeGreaterThan(3);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const worker = await page.evaluate(
+    async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '',
+  );
+  const build = new URL(worker).searchParams.get('v');
+  expect(new URL(worker).pathname).toBe('/m/sw.js');
+  expect(build).toMatch(/^[\w-]+$/);
+  expect(await shellCaches()).toEqual([`pg-m-shell-${build}`]);
 
   const photos = [await drawJpeg('#2d6a4f'), await drawJpeg('#9c6644')];
   await context.setOffline(true);
