@@ -189,53 +189,14 @@ export async function list(
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
-  // Without a keyword the counters answer exactly (a sum over a few hundred rows). With one (or
-  // in the recycle bin) a capped count answers, beyond which the planner's estimate does; that
-  // count reads every row of the filter, so it is remembered for a few seconds per filter and
-  // the next pages of the same filter do not count again. Either rides in the page's statement.
-  const counted = !filter.keyword && !filter.deleted;
-  // On a miss the Memo's load is this call's own page statement (the count rides in it): the load
-  // hands back a promise this call settles below, and concurrent pages of the filter share it.
-  const pending: { resolve?: (t: ListTotal) => void; reject?: (e: unknown) => void } = {};
-  const remembered = counted
-    ? undefined
-    : keywordTotals.get(
-        db,
-        cacheKey,
-        () => new Promise<ListTotal>((resolve, reject) => Object.assign(pending, { resolve, reject })),
-      );
-  const fresh = remembered !== undefined && pending.resolve === undefined;
-  const totalSql = counted
-    ? q.counterTotal(filter)
-    : fresh
-      ? sql`null::bigint`
-      : q.cappedTotal(where, EXACT_COUNT_LIMIT);
-  let rows: q.ListedRow[];
-  let total: ListTotal;
-  try {
-    rows = await q.listPage(
-      db,
-      where,
-      { expr: sort.expr, dir },
-      { limit: body.pageSize, offset, after },
-      totalSql,
-    );
-    total = fresh
-      ? ((await remembered.catch(() => undefined)) ??
-        // The page whose count this call shared failed: count here after all.
-        (await totalOf(
-          db,
-          await q.totalOnly(db, q.cappedTotal(where, EXACT_COUNT_LIMIT)),
-          false,
-          where,
-          cacheKey,
-        )))
-      : await totalOf(db, rows[0]?.total_n ?? (await q.totalOnly(db, totalSql)), counted, where, cacheKey);
-  } catch (e) {
-    pending.reject?.(e);
-    throw e;
-  }
-  pending.resolve?.(total);
+  const { rows, total } = await pageAndTotal(
+    db,
+    filter,
+    where,
+    { expr: sort.expr, dir },
+    { limit: body.pageSize, offset, after },
+    cacheKey,
+  );
   if (reverse) rows.reverse();
   const list = rows.map((r) => toRow(r, ctx));
   await flagBurnPoints(db, projectCode, table.columns, list);
@@ -255,16 +216,69 @@ export async function list(
   };
 }
 
-/** An exact total, or past the cap the planner's estimate (remembered a few seconds per filter). */
-async function totalOf(
+/**
+ * One page and the list's total, in one statement. Without a keyword the counters answer exactly
+ * (a sum over a few hundred rows). With one (or in the recycle bin) a capped count answers, beyond
+ * which the planner's estimate does; that count reads every row of the filter, so it is remembered
+ * for a few seconds per filter (keywordTotals) and the next pages of the filter do not count again.
+ * On a miss the Memo's load is this call's own page statement: the load hands back a promise this
+ * call settles once the page is read, and concurrent pages of the filter share it.
+ */
+async function pageAndTotal(
+  db: Executor,
+  filter: q.ListFilter,
+  where: SQL,
+  order: { expr: SQL; dir: 'asc' | 'desc' },
+  page: { limit: number; offset: number; after?: SQL | undefined },
+  cacheKey: string,
+): Promise<{ rows: q.ListedRow[]; total: ListTotal }> {
+  if (!filter.keyword && !filter.deleted) {
+    const counters = q.counterTotal(filter);
+    const rows = await q.listPage(db, where, order, page, counters);
+    const n = Number(rows[0]?.total_n ?? (await q.totalOnly(db, counters)));
+    return { rows, total: { total: n, totalExact: true } };
+  }
+  const capped = q.cappedTotal(where, EXACT_COUNT_LIMIT);
+  const pending: { resolve?: (t: ListTotal) => void; reject?: (e: unknown) => void } = {};
+  const remembered = keywordTotals.get(
+    db,
+    cacheKey,
+    () => new Promise<ListTotal>((resolve, reject) => Object.assign(pending, { resolve, reject })),
+  );
+  if (!pending.resolve) {
+    // Remembered, or being counted by a concurrent page of the filter: this page counts nothing,
+    // unless the page that was counting failed.
+    const rows = await q.listPage(db, where, order, page, sql`null::bigint`);
+    const total =
+      (await remembered.catch(() => undefined)) ??
+      (await cappedOrEstimate(db, await q.totalOnly(db, capped), where, cacheKey));
+    return { rows, total };
+  }
+  try {
+    const rows = await q.listPage(db, where, order, page, capped);
+    const total = await cappedOrEstimate(
+      db,
+      rows[0]?.total_n ?? (await q.totalOnly(db, capped)),
+      where,
+      cacheKey,
+    );
+    pending.resolve(total);
+    return { rows, total };
+  } catch (e) {
+    pending.reject?.(e);
+    throw e;
+  }
+}
+
+/** A capped count, exact up to the cap; past it the planner's estimate (remembered a few seconds per filter). */
+async function cappedOrEstimate(
   db: Executor,
   raw: string | number,
-  counted: boolean,
   where: SQL,
   filterKey: string,
 ): Promise<ListTotal> {
   const n = Number(raw);
-  if (counted || n <= EXACT_COUNT_LIMIT) return { total: n, totalExact: true };
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, totalExact: true };
   const estimate = await estimates.get(db, filterKey, () =>
     estimateRows(db, sql`select 1 from records r where ${where}`),
   );
