@@ -1,7 +1,5 @@
 /** The records feature's public API for other features. */
 import { chinaDateTime } from '@pineguard/contract';
-import { setRecordHoldings } from '../standards/index.ts';
-import { columnHasValues, tableRecordCount } from './service.ts';
 
 export { checkRecordFilter, type RecordPage, type RecordPageFilter, recordPages } from './pages.ts';
 export { columnHasValues, liveRecordCount, recordPlace, tableRecordCount } from './service.ts';
@@ -22,7 +20,3 @@ export { type RecordsWritten, setAfterWrite, type WriteEvent, type WrittenRecord
 /** 'yyyy-MM-dd HH:mm:ss' in China time or null: the contract's chinaDateTime, kept for anomalies. */
 export const chinaTime = (at: Date | string | null): string | null =>
   at === null ? null : chinaDateTime(at);
-
-// Standards learn what records hold through a port (standards never import records). app.ts is to
-// wire it beside setBurnPointFlags; until it does, records hand their counts in when loaded.
-setRecordHoldings({ tableRecordCount, columnHasValues });
