@@ -11,10 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { http } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
 
-/*
- * The anomaly calls go through `http` with the contract's types: contract endpoints.ts does not
- * list `anomalyEndpoints` yet (the lead adds them); once it does, these become `api.value(...)`.
- */
+// The anomaly calls go through `http` with the contract's types (the endpoint map lists them too).
 
 export const anomaliesKey = ['anomalies'];
 

@@ -2,10 +2,8 @@ import type { ReconcileValue } from '@pineguard/contract';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { download, http, saveBlob } from '../../shared/http.ts';
 
-/*
- * Through `http` with the contract's types: contract endpoints.ts does not list
- * `reconcileEndpoints` yet (the lead adds it); then `api.value('GET /api/reconcile/summary', …)`.
- */
+// Through `http` with the contract's types: `withDays` and the download need query strings the
+// endpoint map's helpers would only wrap.
 
 export const reconcileKey = ['reconcile'];
 
