@@ -8,7 +8,7 @@ import type { ProjectHolder, SectionHolder } from './holders.ts';
  * What projects learns from the features built on it. Users, roles, standards, files, records and
  * workers all read projects (a record names its project and section, a role is given in a
  * project), so projects never imports them: app.ts hands their functions in here once, with
- * `wireProjects`, in buildApp (docs/decisions 27-projects-ports). Everything projects asks of
+ * `wireProjects`, in buildApp (docs/decisions 0198-projects-ports). Everything projects asks of
  * another feature is in this one type, so a newcomer sees the whole seam at once.
  */
 export type ProjectPorts = {

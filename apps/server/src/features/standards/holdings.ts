@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
  * What records hold of the standard tables, for the refusals that protect them (a table with
  * records is not retired, a column with values keeps its type). Records read standards (a table's
  * descriptor, a project's tables), so standards never import records: app.ts hands records' counts
- * in here, as it hands records the burn points' flags (docs/decisions 27-record-holdings).
+ * in here, as it hands records the burn points' flags (docs/decisions 0199-record-holdings).
  */
 export type RecordHoldings = {
   /** Records (deleted ones too: they can be restored) made with a table. */
