@@ -9,5 +9,7 @@ describe('exported text', () => {
     expect(csvRow(['a1', '=cmd|/c calc', 'say "hi", then go', '第一标段'])).toBe(
       `a1,'=cmd|/c calc,"say ""hi"", then go",第一标段`,
     );
+    // A line break stays inside its quoted cell: the row is still one record.
+    expect(csvRow(['多行\n备注', 'x'])).toBe('"多行\n备注",x');
   });
 });

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { withUtf8Fix } from './exceljsPatches.ts';
 import { lazy } from './lazy.ts';
@@ -22,12 +23,7 @@ export function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** One CSV line (RFC 4180 quoting) of formula-safe cells. */
+/** One CSV line (RFC 4180 quoting, by csv-stringify) of formula-safe cells, without its line end. */
 export function csvRow(cells: string[]): string {
-  return cells
-    .map((cell) => {
-      const v = safeText(cell);
-      return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-    })
-    .join(',');
+  return stringify([cells.map(safeText)], { record_delimiter: 'unix' }).slice(0, -1);
 }
