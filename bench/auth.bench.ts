@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { pct } from './load.ts';
 
 /** Sign-in and getInfo through the whole app (inject, no network), on a fresh database. */
 const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
@@ -34,10 +35,9 @@ async function measure(name: string, count: number, run: () => Promise<void>) {
   }
   const total = performance.now() - start;
   times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(2);
+  const at = (p: number) => pct(times, p).toFixed(2);
   console.log(
-    `${name.padEnd(28)} ${String(count).padStart(5)} req  ${(count / (total / 1000)).toFixed(0).padStart(6)} req/s  p50 ${pct(50)} ms  p95 ${pct(95)} ms  p99 ${pct(99)} ms`,
+    `${name.padEnd(28)} ${String(count).padStart(5)} req  ${(count / (total / 1000)).toFixed(0).padStart(6)} req/s  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms`,
   );
 }
 

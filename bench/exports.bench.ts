@@ -1,6 +1,7 @@
 import { type ExportRecord } from '@pineguard/contract';
 import { generateRecords } from '../apps/server/src/seed/records.ts';
 import { benchServer, peakOf, realServer } from './benchServer.ts';
+import { pct } from './load.ts';
 
 /**
  * The exports issue's targets at BENCH_RECORDS (default 100,000) census records in one project:
@@ -33,9 +34,6 @@ console.log(
   `loaded ${seeded.created} records in ${((Date.now() - loadStart) / 1000).toFixed(1)} s (${driver})`,
 );
 const { token, rssMb, call, stop } = await realServer(bench);
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
 /** One export from the request to a finished record, the server's RSS sampled meanwhile. */
 async function exportOnce(format: 'excel' | 'shapefile', listCallers: number) {
@@ -79,10 +77,10 @@ async function exportOnce(format: 'excel' | 'shapefile', listCallers: number) {
       `${((done.size ?? 0) / 1024 / 1024).toFixed(1)} MB file, answered in ${answeredMs.toFixed(0)} ms, done in ${seconds.toFixed(2)} s; ` +
       `server RSS ${rssBefore.toFixed(0)} → peak ${peak.toFixed(0)} MB` +
       (listCallers
-        ? `; list: ${latencies.length} calls, p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms`
+        ? `; list: ${latencies.length} calls, p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`
         : ''),
   );
-  return { seconds, peakMb: peak, p99: pct(latencies, 0.99), status: done.status };
+  return { seconds, peakMb: peak, p99: pct(latencies, 99), status: done.status };
 }
 
 try {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, chinaToday } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { records, users } from '../apps/server/src/db/schema/index.ts';
 import { rebuildMapCells } from '../apps/server/src/features/records/index.ts';
 import { benchServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * The GIS map's target (issue 17): BENCH_RECORDS (default 1,000,000) records of KH2026 answered
@@ -105,29 +107,23 @@ function viewport(zoom: number, lng: number, lat: number) {
 
 type Answer = { mode: string; total: number; cells: unknown[]; points: unknown[] };
 async function load(query: () => string) {
-  const times: number[] = [];
   const answers: Answer[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const s = performance.now();
-        const res = await app.inject({ method: 'GET', url: `/api/gis/cells?${query()}`, headers: { token } });
-        times.push(performance.now() - s);
-        const body = res.json() as { code: number; value: Answer };
-        if (body.code !== 0) throw new Error(res.body);
-        answers.push(body.value);
-      }
-    }),
+  const times = await closedLoop(
+    async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/gis/cells?${query()}`, headers: { token } });
+      const body = res.json() as { code: number; value: Answer };
+      if (body.code !== 0) throw new Error(res.body);
+      answers.push(body.value);
+    },
+    concurrency,
+    seconds,
   );
-  return { times: times.sort((a, b) => a - b), answers };
+  return { times, answers };
 }
-const pct = (times: number[], p: number) =>
-  times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! : NaN;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 const centre = { lng: (county.west + county.east) / 2, lat: (county.south + county.north) / 2 };
-const ninetyDaysAgo = new Date(Date.now() - 90 * 86_400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+const ninetyDaysAgo = addDays(chinaToday(), -90);
 const figures: [string, () => string][] = [
   ['zoom 9, whole county', () => viewport(9, centre.lng, centre.lat)],
   ...[10, 11, 12, 13, 14, 15, 16].map((z): [string, () => string] => [

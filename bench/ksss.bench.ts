@@ -1,4 +1,5 @@
 import { bigCensusWorkbook } from '../apps/server/src/features/deadTrees/fixture.ts';
+import { XLSX_TYPE } from '../apps/server/src/platform/download.ts';
 import { runDueJobs } from '../apps/server/src/platform/jobs.ts';
 import { benchServer } from './benchServer.ts';
 
@@ -20,11 +21,7 @@ const mb = (n: number) => `${(n / 1024 ** 2).toFixed(0)} MB`;
 
 async function upload(bytes: Buffer, name: string) {
   const form = new FormData();
-  form.append(
-    'file',
-    new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    name,
-  );
+  form.append('file', new Blob([bytes], { type: XLSX_TYPE }), name);
   const res = new Response(form);
   const out = await app.inject({
     method: 'POST',

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { notices, users } from '../apps/server/src/db/schema/index.ts';
 import { notify } from '../apps/server/src/features/notices/index.ts';
 import { benchServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * The message centre's push (issue 17): BENCH_STREAMS (default 1,000) open event streams of the
@@ -114,33 +115,29 @@ const calls: { name: string; run: (token: string) => Promise<unknown> }[] = [
   },
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 async function load(label: string) {
-  const times: number[] = [];
   let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      for (let i = worker; performance.now() < end; i++) {
-        const call = calls[i % calls.length]!;
-        const started = performance.now();
-        try {
-          const res = (await call.run(tokens[i % tokens.length]!)) as { json: { code: number } };
-          if (res.json.code !== 0) errors++;
-        } catch {
-          errors++;
-        }
-        times.push(performance.now() - started);
+  // The callers go round the calls and the demo users in turn.
+  let next = 0;
+  const times = await closedLoop(
+    async () => {
+      const i = next++;
+      const call = calls[i % calls.length]!;
+      try {
+        const res = (await call.run(tokens[i % tokens.length]!)) as { json: { code: number } };
+        if (res.json.code !== 0) errors++;
+      } catch {
+        errors++;
       }
-    }),
+    },
+    concurrency,
+    seconds,
   );
-  times.sort((a, b) => a - b);
   const figures = {
     calls: times.length,
     rps: times.length / seconds,
-    p50: pct(times, 0.5),
-    p99: pct(times, 0.99),
+    p50: pct(times, 50),
+    p99: pct(times, 99),
     errors,
   };
   console.log(
@@ -233,7 +230,7 @@ console.log(
   `  throughput ${before.rps.toFixed(0)}/s → ${during.rps.toFixed(0)}/s; errors ${before.errors} / ${during.errors}`,
 );
 console.log(
-  `  events ${events}; notice to stream delay p50 ${pct(delays, 0.5).toFixed(1)} ms, p99 ${pct(delays, 0.99).toFixed(1)} ms ` +
+  `  events ${events}; notice to stream delay p50 ${pct(delays, 50).toFixed(1)} ms, p99 ${pct(delays, 99).toFixed(1)} ms ` +
     `over ${delays.length} deliveries; ${stillOpen} of ${STREAMS} streams open at the end`,
 );
 

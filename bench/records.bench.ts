@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clientPasswordHash } from '@pineguard/contract';
+import { addDays, chinaToday, clientPasswordHash } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -7,6 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/features/system/bootstrap.ts';
 import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { closedLoop, pct } from './load.ts';
 
 /**
  * Records at scale (issue #13). Run against a database already filled with
@@ -93,25 +94,11 @@ console.log(
 type Figure = { n: number; perSec: number; p50: number; p99: number };
 const figures: Record<string, Figure> = {};
 
-/** `conc` callers run `run` back to back for `secs`; latencies in ms. */
-async function load(run: () => Promise<void>, conc: number, secs: number) {
-  const times: number[] = [];
-  const end = performance.now() + secs * 1000;
-  await Promise.all(
-    Array.from({ length: conc }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await run();
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  return times;
-}
+/** `conc` callers run `run` back to back for `secs`; latencies in ms, sorted (load.ts). */
+const load = (run: () => Promise<void>, conc: number, secs: number) => closedLoop(run, conc, secs);
 function figure(name: string, times: number[], secs: number): Figure {
   times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? NaN;
-  const f = { n: times.length, perSec: times.length / secs, p50: pct(50), p99: pct(99) };
+  const f = { n: times.length, perSec: times.length / secs, p50: pct(times, 50), p99: pct(times, 99) };
   figures[name] = f;
   console.log(
     `  ${name.padEnd(40)} ${String(f.n).padStart(7)} req ${f.perSec.toFixed(0).padStart(6)}/s  p50 ${f.p50.toFixed(1).padStart(7)} ms  p99 ${f.p99.toFixed(1).padStart(7)} ms`,
@@ -189,8 +176,8 @@ const keyword = (sample?.search_text ?? '山脚').split(' ')[0]!.slice(0, 3);
 const filter = {
   biaoduan: sample?.section_code ?? 'KH-BD01',
   codeState: '10',
-  begin: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
-  end: new Date().toISOString().slice(0, 10),
+  begin: addDays(chinaToday(), -30),
+  end: chinaToday(),
   keyWords: keyword,
 };
 
@@ -237,7 +224,8 @@ const batch = () =>
   Array.from({ length: 100 }, () => ({
     uuid: randomUUID(),
     tableCode: table,
-    sectionCode: filter.biaoduan,
+    // demo_worker's own section (the seed assigns KH-BD01): a field worker records only there.
+    sectionCode: 'KH-BD01',
     timeSubmit: new Date().toISOString(),
     gps: { long: 118.4, lat: 29.1, alt: 300, range: 5 },
     fields: { kssl: 2, shuzhong: '马尾松', dcfs: '地面调查', pic_tree: photo?.id, beizhu: '山脚' },

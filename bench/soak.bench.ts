@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientPasswordHash } from '@pineguard/contract';
 import { spawnServer } from '../apps/server/test/spawn.ts';
+import { pct } from './load.ts';
 
 /**
  * Soak: SOAK_USERS simulated users (default 200) for SOAK_MINUTES (default 10) against the real
@@ -211,7 +212,6 @@ async function user(ready: Awaited<ReturnType<typeof setUp>>) {
   }
 }
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 let rssMinute1 = 0;
 let printed = 0;
 let traffic = false;

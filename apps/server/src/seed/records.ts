@@ -86,7 +86,8 @@ function valueFor(c: ColumnDescriptor, day: string, photoId: string, prefix: str
     case 'textarea':
       return Math.random() < 0.3 ? `${words[rand(words.length)]}，${words[rand(words.length)]}` : undefined;
     default: {
-      if (c.code === 'qrcode') return randomTag(prefix);
+      // A QR tag field (qrcode, multi_qrcode) takes well-formed codes only: ingestion refuses others.
+      if (c.code === 'qrcode' || r.qrTag) return randomTag(prefix);
       const max = r.maxLength ?? 20;
       return `${words[rand(words.length)]}${rand(100)}号`.slice(0, max);
     }
