@@ -89,4 +89,21 @@ describe('Memo', () => {
     memo.forget();
     expect(await memo.get(db, 'k', async () => 4)).toBe(4);
   });
+
+  it('peeks without loading and remembers what is put, per database, for its time to live', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(0);
+    const memo = new Memo<number>(1_000);
+    const [a, b] = [{}, {}];
+    expect(memo.peek(a, 'k')).toBeUndefined();
+    memo.put(a, 'k', 7);
+    expect(await memo.peek(a, 'k')).toBe(7);
+    expect(memo.peek(b, 'k')).toBeUndefined();
+    expect(await memo.get(a, 'k', async () => 8)).toBe(7);
+    vi.setSystemTime(1_000);
+    expect(memo.peek(a, 'k')).toBeUndefined();
+    memo.put(a, 'k', 9);
+    memo.forget();
+    expect(memo.peek(a, 'k')).toBeUndefined();
+  });
 });

@@ -40,6 +40,20 @@ export class Memo<T> {
     return entry.value;
   }
 
+  /** The fresh answer remembered for `key`, without loading one (a cache some answers never enter). */
+  peek(db: object, key: string): Promise<T> | undefined {
+    const hit = this.byDb.get(db)?.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  /** Remembers an answer computed elsewhere (e.g. only when it turned out worth keeping). */
+  put(db: object, key: string, value: T): void {
+    let entries = this.byDb.get(db);
+    if (!entries) this.byDb.set(db, (entries = new Map()));
+    if (entries.size >= 500) entries.clear();
+    entries.set(key, { at: Date.now(), value: Promise.resolve(value), settled: true, refreshing: false });
+  }
+
   /** Reloads a stale answer; it is replaced only if nothing forgot or replaced it meanwhile. */
   private refresh(entries: Map<string, Entry<T>>, key: string, stale: Entry<T>, load: () => Promise<T>) {
     stale.refreshing = true;

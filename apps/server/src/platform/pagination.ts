@@ -2,6 +2,7 @@ import { MAX_PAGE_NUM } from '@pineguard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { Memo } from './memo.ts';
 
 /**
  * One way to page every list.
@@ -39,8 +40,8 @@ export async function countOrEstimate(
   from: SQL,
   exactUpTo = EXACT_COUNT_LIMIT,
 ): Promise<{ total: number; totalExact: boolean }> {
-  const key = largeTotals.keyOf(from, exactUpTo);
-  const known = largeTotals.get(key);
+  const key = totalKey(from, exactUpTo);
+  const known = await largeTotals.peek(db, key);
   if (known !== undefined) return { total: known, totalExact: false };
   const capped = await db.execute<{ n: number | string }>(
     sql`select count(*)::int as n from (select 1 ${from} limit ${exactUpTo + 1}) capped`,
@@ -48,7 +49,7 @@ export async function countOrEstimate(
   const n = Number(rowsOf<{ n: number | string }>(capped)[0]?.n ?? 0);
   if (n <= exactUpTo) return { total: n, totalExact: true };
   const total = Math.max(await estimateRows(db, sql`select 1 ${from}`), n);
-  largeTotals.set(key, total);
+  largeTotals.put(db, key, total);
   return { total, totalExact: false };
 }
 
@@ -58,27 +59,12 @@ export async function countOrEstimate(
  * an estimate is approximate anyway, so the next pages and callers of the same filter reuse it.
  * Exact totals are never remembered: they stay true to the last write.
  */
-const largeTotals = (() => {
-  const TTL_MS = 10_000;
-  const dialect = new PgDialect();
-  const entries = new Map<string, { total: number; at: number }>();
-  return {
-    keyOf(from: SQL, exactUpTo: number) {
-      const q = dialect.sqlToQuery(from);
-      return `${exactUpTo}\u0000${q.sql}\u0000${JSON.stringify(q.params, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
-    },
-    get(key: string) {
-      const hit = entries.get(key);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.total;
-      if (hit) entries.delete(key);
-      return undefined;
-    },
-    set(key: string, total: number) {
-      if (entries.size >= 1000) entries.clear();
-      entries.set(key, { total, at: Date.now() });
-    },
-  };
-})();
+const largeTotals = new Memo<number>(10_000);
+const dialect = new PgDialect();
+function totalKey(from: SQL, exactUpTo: number) {
+  const q = dialect.sqlToQuery(from);
+  return `${exactUpTo}\u0000${q.sql}\u0000${JSON.stringify(q.params, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+}
 
 /** The planner's row estimate for a query (no execution). */
 export async function estimateRows(db: Executor, query: SQL): Promise<number> {
