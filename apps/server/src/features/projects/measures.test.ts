@@ -1,6 +1,7 @@
 import { ErrorCode, saveFactorBody, type StandardTableItem } from '@pineguard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { demoProjectAdmins } from './testKit.ts';
 import { metadataLimits } from '../standards/index.ts';
 
 // A project's control measures and the standard tables (with their column descriptors) they bring.
@@ -10,11 +11,7 @@ describe('control measures and standard tables', () => {
   let kh: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.initAdmin({ demo: true });
-    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
-    kh = await t.signIn('demo_admin', 'pine2026');
-    await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+    ({ t, admin, kh } = await demoProjectAdmins());
   });
   afterAll(() => t.close());
 

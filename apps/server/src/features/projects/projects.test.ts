@@ -2,6 +2,7 @@ import { type AreaNode, ErrorCode, type MainStore, type ProjectItem } from '@pin
 import { and, count, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { demoProjectAdmins } from './testKit.ts';
 import { areas, sections, userProjectRoles, users } from '../../db/schema/index.ts';
 
 // Projects themselves and their areas. Beside this file: sections.test.ts, members.test.ts,
@@ -43,11 +44,7 @@ describe('projects and their areas', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.initAdmin({ demo: true });
-    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
-    kh = await t.signIn('demo_admin', 'pine2026');
-    await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+    ({ t, admin, kh } = await demoProjectAdmins());
   });
   afterAll(() => t.close());
 

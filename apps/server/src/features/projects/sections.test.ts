@@ -1,21 +1,17 @@
 import { ErrorCode, maxSectionsPerProject, type SectionItem } from '@pineguard/contract';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { demoProjectAdmins } from './testKit.ts';
 import { sections } from '../../db/schema/index.ts';
 
 // A project's sections (标段): inside its area, bounded in number, deleted or renamed only while nothing names their code.
 describe('sections of a project', () => {
   let t: TestApp;
-  let admin: string;
   let kh: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.initAdmin({ demo: true });
-    await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
-    kh = await t.signIn('demo_admin', 'pine2026');
-    await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });
+    ({ t, kh } = await demoProjectAdmins());
   });
   afterAll(() => t.close());
 

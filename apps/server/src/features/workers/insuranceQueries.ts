@@ -3,13 +3,16 @@
  * to notice before it ends (once per end date), and a project's list of those ending soon.
  */
 import { addDays } from '@pineguard/contract';
-import { and, asc, count, eq, inArray, isNull, lte, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sections, workers } from '../../db/schema/index.ts';
 import { insuranceValidOn, workerSection } from './queries.ts';
 
-/** Workers allowed to clock in whose insurance no longer covers `today`. */
-export async function clockInsToExpire(db: Executor, today: string) {
+/**
+ * Up to 1,000 live workers matching `where`, with their section's name and manager: who the
+ * daily insurance jobs notify (and about whom).
+ */
+function workersToNotify(db: Executor, where: SQL | undefined) {
   return db
     .select({
       id: workers.id,
@@ -21,37 +24,29 @@ export async function clockInsToExpire(db: Executor, today: string) {
     })
     .from(workers)
     .leftJoin(sections, workerSection())
-    .where(and(eq(workers.clockIn, true), isNull(workers.deletedAt), not(insuranceValidOn(today))))
+    .where(and(isNull(workers.deletedAt), where))
     .orderBy(workers.id)
     .limit(1000);
+}
+
+/** Workers allowed to clock in whose insurance no longer covers `today`. */
+export function clockInsToExpire(db: Executor, today: string) {
+  return workersToNotify(db, and(eq(workers.clockIn, true), not(insuranceValidOn(today))));
 }
 
 /**
  * Workers whose insurance covers `today` but ends within `days` days and who were not yet noticed
  * for that end date (the daily check's "insurance ending" notice), with their section manager.
  */
-export async function insuranceEndingToNotice(db: Executor, today: string, days: number) {
-  return db
-    .select({
-      id: workers.id,
-      projectCode: workers.projectCode,
-      name: workers.name,
-      insuranceEnd: workers.insuranceEnd,
-      sectionName: sections.name,
-      managerId: sections.managerId,
-    })
-    .from(workers)
-    .leftJoin(sections, workerSection())
-    .where(
-      and(
-        isNull(workers.deletedAt),
-        insuranceValidOn(today),
-        lte(workers.insuranceEnd, addDays(today, days)),
-        sql`${workers.insuranceNoticeEnd} is distinct from ${workers.insuranceEnd}`,
-      ),
-    )
-    .orderBy(workers.id)
-    .limit(1000);
+export function insuranceEndingToNotice(db: Executor, today: string, days: number) {
+  return workersToNotify(
+    db,
+    and(
+      insuranceValidOn(today),
+      lte(workers.insuranceEnd, addDays(today, days)),
+      sql`${workers.insuranceNoticeEnd} is distinct from ${workers.insuranceEnd}`,
+    ),
+  );
 }
 
 /** Marks the ending notice sent for each worker's current end date; answers the ids it marked (not already marked). */
