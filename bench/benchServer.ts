@@ -28,9 +28,13 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     await client.end();
   };
   let databaseUrl: string | undefined;
+  // BENCH_REUSE=1 (with BENCH_DB_NAME): measure again on a database a run kept (BENCH_KEEP=1).
+  const reuse = Boolean(base && process.env.BENCH_REUSE);
   if (base) {
-    await admin(`drop database if exists ${dbName} with (force)`);
-    await admin(`create database ${dbName}`);
+    if (!reuse) {
+      await admin(`drop database if exists ${dbName} with (force)`);
+      await admin(`create database ${dbName}`);
+    }
     const u = new URL(base);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
@@ -48,6 +52,7 @@ export async function benchServer(name: string, options: { poolSize?: number } =
   const app = await buildApp(deps);
   await app.ready();
   const password = clientPasswordHash('bench123');
+  // Initialised already when reused: the call is refused and changes nothing.
   await app.inject({
     method: 'POST',
     url: '/api/system/init',
@@ -80,7 +85,7 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     await database.close();
     return { env: { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir }, drop };
   };
-  return { app, config, database, deps, token, password, close, handOver };
+  return { app, config, database, deps, token, password, close, handOver, reused: reuse };
 }
 
 /**

@@ -17,7 +17,7 @@ import { authOf, prjCodeInBody, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { managedProject } from '../../platform/scope.ts';
-import { plainJson } from '../../platform/serializer.ts';
+import { sharedJson } from '../../platform/serializer.ts';
 import * as anomalies from './service.ts';
 
 const tags = ['anomalies'];
@@ -39,8 +39,9 @@ export const anomaliesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: anomalyListBody,
       response: { 200: envelope(anomalyListValue) },
     },
-    // Built field by field from typed rows; anomalies.test.ts proves the answer parses to itself.
-    serializerCompiler: plainJson,
+    // Built field by field from typed rows (anomalies.test.ts proves the answer parses to itself)
+    // and remembered per view (service.ts): each page object is serialised once.
+    serializerCompiler: sharedJson,
     handler: async (req) =>
       ok(await anomalies.list(deps, authOf(req), project(req, req.body.prjCode), req.body, requestLang(req))),
   });

@@ -38,8 +38,19 @@ export function refuse(code: ErrorCodeValue, text: Text, field?: string, lang: L
 /* ------------------------------------------------------------------ counts (dashboard, reconciliation) */
 
 const countsMemo = new Memo<Awaited<ReturnType<typeof q.countsBy>>>(2_000, 2_000);
-/** The checks and resolutions changed anomalies: remembered counts of this process are dropped. */
-export const forgetCounts = () => countsMemo.forget();
+/**
+ * Pages of the list, remembered per view (filter, caller's sections, page size, cursor) for 2 s
+ * (+2 s while one call reloads): fifty supervisors opening the same list cost one statement, not
+ * fifty. Forgotten at once when this process changes anomalies; another instance's change shows
+ * within 4 s.
+ */
+const pagesMemo = new Memo<AnomalyListValue>(2_000, 2_000);
+
+/** The checks and resolutions changed anomalies: remembered counts and pages of this process are dropped. */
+export const forgetCounts = () => {
+  countsMemo.forget();
+  pagesMemo.forget();
+};
 /** Goes up whenever this process changes anomalies: answers built from the counts can be keyed by it. */
 export const anomalyCountsVersion = () => countsMemo.version;
 
@@ -174,18 +185,21 @@ export async function list(
     end: input.end,
   };
   const states = input.state ? [input.state] : anomalyStates;
-  const [rows, total] = await Promise.all([
-    q.listPage(db, filter, states, input.pageSize, after),
-    totalsMemo.get(db, JSON.stringify([filter, states, countsMemo.version]), () =>
-      q.countOf(db, filter, states),
-    ),
-  ]);
-  const last = rows[rows.length - 1];
-  return {
-    list: rows.map(itemOf),
-    total,
-    nextCursor: last && rows.length === input.pageSize ? encodeCursor([last.created_key, last.id]) : null,
-  };
+  const key = JSON.stringify([filter, states, input.pageSize, after ?? null]);
+  return pagesMemo.get(db, key, async () => {
+    const [rows, total] = await Promise.all([
+      q.listPage(db, filter, states, input.pageSize, after),
+      totalsMemo.get(db, JSON.stringify([filter, states, countsMemo.version]), () =>
+        q.countOf(db, filter, states),
+      ),
+    ]);
+    const last = rows[rows.length - 1];
+    return {
+      list: rows.map(itemOf),
+      total,
+      nextCursor: last && rows.length === input.pageSize ? encodeCursor([last.created_key, last.id]) : null,
+    };
+  });
 }
 
 /** A record's anomalies (any state) for its drawer; a record outside the caller's sections has none. */

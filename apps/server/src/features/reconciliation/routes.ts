@@ -1,5 +1,4 @@
 import { envelope, reconcileQuery, reconcileValue } from '@pineguard/contract';
-import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, prjCodeInQuery } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -9,24 +8,9 @@ import * as projects from '../projects/index.ts';
 import { reconcileWorkbook } from './export.ts';
 import { reconcile } from './service.ts';
 import { sendDownload, XLSX_TYPE } from '../../platform/download.ts';
+import { sharedJson } from '../../platform/serializer.ts';
 
 const tags = ['reconciliation'];
-
-/**
- * The season's answer is ~55 KB of JSON and the same object for every caller of a view while it
- * is remembered (service.ts): it is serialised once per object, not once per call (JSON.stringify
- * of it was about half a remembered call's CPU). Like platform/serializer.ts plainJson, the
- * route's zod schema documents the answer and reconciliation.test.ts parses it.
- */
-const serialised = new WeakMap<object, string>();
-const onceJson: FastifySerializerCompiler<unknown> = () => (data) => {
-  const envelope = data as { code?: unknown; message?: unknown; value?: unknown };
-  const value = envelope?.value;
-  if (!value || typeof value !== 'object') return JSON.stringify(data);
-  let json = serialised.get(value);
-  if (json === undefined) serialised.set(value, (json = JSON.stringify(value)));
-  return `{"code":${JSON.stringify(envelope.code)},"message":${JSON.stringify(envelope.message)},"value":${json}}`;
-};
 
 /** 核对: felled → tagged → burned per section and day, and its Excel export (reconciliation.read). */
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +24,8 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: reconcileQuery,
       response: { 200: envelope(reconcileValue) },
     },
-    serializerCompiler: onceJson,
+    // The same remembered object for every caller of a view (service.ts): serialised once.
+    serializerCompiler: sharedJson,
     handler: async (req) =>
       ok(
         await reconcile(
