@@ -142,7 +142,7 @@ const today = chinaToday();
 // Issued tags for the ingestion's fellings (clean data: no anomaly to write, the common case).
 const [flag] = await db
   .insert(qrFlags)
-  .values({ projectCode: 'KH2026', name: 'bench ingestion', count: 0 })
+  .values({ projectCode: 'KH2026', name: `bench ingestion ${Date.now()}`, count: 0 })
   .returning({ id: qrFlags.id });
 // Well-formed codes (ingestion refuses others): the number in base 32 and its check character.
 const issuedCode = (g: number) => {
