@@ -68,7 +68,9 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     payload: { prjCode: 'KH2026' },
   });
   const drop = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps PGlite's directory too (its path printed) for a look afterwards.
+    if (process.env.BENCH_KEEP && !base) console.log(`PGlite data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
     if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
   };
   const close = async () => {
