@@ -327,6 +327,30 @@ await figure('anomaly list by cursor (page 2 of 100)', () =>
   read('POST', '/api/anomaly/list', { pageSize: 20, cursor: deep ?? undefined }),
 );
 
+// Where a remembered answer's time goes, one caller at a time: HTTP alone (a route that does not
+// exist runs no statement), one trivial statement (health), then the two screens, whose answers
+// come from memory and whose one statement is the caller's session.
+console.log('per call, one caller (500 calls each):');
+const perCall = async (name: string, run: () => Promise<unknown>) => {
+  for (let i = 0; i < 50; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const s0 = performance.now();
+    await run();
+    times.push(performance.now() - s0);
+  }
+  console.log(`  ${name.padEnd(52)} p50 ${pct(times, 50).toFixed(2)} ms`);
+};
+const raw = (url: string, init?: RequestInit) => fetch(`${server.url}${url}`, init).then((r) => r.text());
+await perCall('no route (HTTP only, no statement)', () => raw('/api/nothing'));
+await perCall('health (one trivial statement)', () => raw('/api/health'));
+await perCall('reconcile, season (session + remembered answer)', () =>
+  read('GET', `/api/reconcile/summary?begin=${season}&end=${today}`),
+);
+await perCall('anomaly list page 1 (session + remembered page)', () =>
+  read('POST', '/api/anomaly/list', { pageSize: 20 }),
+);
+
 console.log('');
 console.log(`RESULT ${database.driver} ${nRecords} records, ${concurrency} concurrent`);
 for (const r of results) console.log(r);
