@@ -50,41 +50,44 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
   for (const a of before) if (a.tagCode) codes.add(a.tagCode);
   if (event === 'corrected') for (const code of await q.codesBeforeCorrection(tx, ids)) codes.add(code);
 
-  const wanted: Wanted[] = written.filter(live).flatMap((r) => valueAnomalies({ ...r, projectCode }));
+  const mine = written.filter(live);
+  const wanted: Wanted[] = mine.flatMap((r) => valueAnomalies({ ...r, projectCode }));
   const stored = new Map(before.map((a) => [keyOf(a), a]));
   if (codes.size) {
     const list = [...codes];
     const state = await q.chainState(tx, projectCode, list, ids);
-    // The write's own live records, from what the write holds (chainState leaves them out).
-    const mine = written.filter(live);
-    const fellings: ChainRecord[] = mine.flatMap((r) => {
-      const code = r.tableCode === FELLING ? fellingCode(r.fields) : undefined;
-      return code && codes.has(code) ? [chainRecord(r, [code])] : [];
-    });
-    const burns: ChainRecord[] = mine.flatMap((r) => {
-      const listed = r.tableCode === BURNING ? burnCodes(r.fields).filter((c) => codes.has(c)) : [];
-      return listed.length ? [chainRecord(r, listed)] : [];
-    });
-    fellings.push(
-      ...state.fellings.map((f) => ({
-        id: f.id,
-        tableCode: FELLING,
-        sectionCode: f.section,
-        timeSubmit: f.at,
-        eventDay: chinaToday(f.at),
-        codes: [f.code],
-      })),
-    );
-    burns.push(
-      ...state.burns.map((b) => ({
-        id: b.id,
-        tableCode: BURNING,
-        sectionCode: b.section,
-        timeSubmit: b.at,
-        eventDay: burnDayOf({ fssj: b.fssj }, b.at),
-        codes: burnCodes({ multi_qrcode: b.list }).filter((c) => codes.has(c)),
-      })),
-    );
+    // The write's own live records come from what the write holds (chainState leaves them out),
+    // the others from chainState; both read through chainRecord.
+    const fellings: ChainRecord[] = [
+      ...mine.flatMap((r) => {
+        const code = r.tableCode === FELLING ? fellingCode(r.fields) : undefined;
+        return code && codes.has(code) ? [chainRecord(r, [code])] : [];
+      }),
+      ...state.fellings.map((f) =>
+        chainRecord({ id: f.id, tableCode: FELLING, sectionCode: f.section, timeSubmit: f.at, fields: {} }, [
+          f.code,
+        ]),
+      ),
+    ];
+    const listedHere = (fields: Record<string, unknown>) => burnCodes(fields).filter((c) => codes.has(c));
+    const burns: ChainRecord[] = [
+      ...mine.flatMap((r) => {
+        const listed = r.tableCode === BURNING ? listedHere(r.fields) : [];
+        return listed.length ? [chainRecord(r, listed)] : [];
+      }),
+      ...state.burns.map((b) =>
+        chainRecord(
+          {
+            id: b.id,
+            tableCode: BURNING,
+            sectionCode: b.section,
+            timeSubmit: b.at,
+            fields: { fssj: b.fssj },
+          },
+          listedHere({ multi_qrcode: b.list }),
+        ),
+      ),
+    ];
     wanted.push(
       ...chainAnomalies({
         projectCode,
@@ -127,8 +130,11 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
   if (raised.length) await tellManagers(tx, projectCode, raised);
 }
 
-/** A record of this write as the chain rules read it (a burn's day is its 焚烧时间 when given). */
-function chainRecord(r: WrittenRecord, codes: string[]): ChainRecord {
+/** A record as the chain rules read it (a burn's day is its 焚烧时间 when given). */
+function chainRecord(
+  r: Pick<WrittenRecord, 'id' | 'tableCode' | 'sectionCode' | 'timeSubmit' | 'fields'>,
+  codes: string[],
+): ChainRecord {
   return {
     id: r.id,
     tableCode: r.tableCode,

@@ -1,4 +1,4 @@
-import type { ReconcileFigures, ReconcileValue } from '@pineguard/contract';
+import { emptyReconcileFigures, type ReconcileFigures, type ReconcileValue } from '@pineguard/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -13,16 +13,7 @@ import { buildRows } from './rows.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 const figures = (over: Partial<ReconcileFigures> = {}): ReconcileFigures => ({
-  felled: 0,
-  treated: 0,
-  tagsFelled: 0,
-  burnedTrees: 0,
-  tagsBurned: 0,
-  tons: 0,
-  m3: 0,
-  burnRecords: 0,
-  gapTrees: 0,
-  gapTags: 0,
+  ...emptyReconcileFigures(),
   ...over,
 });
 
