@@ -1,7 +1,9 @@
 import type { EndpointInput, EndpointKey, EndpointValue, FileInfo } from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
+import { sectionNamer } from './format.ts';
 
 /** Filters of the data list as the spec's client sends them (top-level fields of the body). */
 export type RecordFilters = {
@@ -78,6 +80,15 @@ export function useUploadColumns(prjCode: string | undefined, tbName: string | u
     enabled: Boolean(prjCode),
     staleTime: 60_000,
   });
+}
+
+/**
+ * A project's section code → name (第一标段), the code where unknown (issue 29). Asks nothing
+ * without a project: the codes are shown then.
+ */
+export function useSectionNames(prjCode: string | undefined): (code: string) => string {
+  const sections = useUploadColumns(prjCode, undefined).data?.sections;
+  return useMemo(() => sectionNamer(sections), [sections]);
 }
 
 /** The standard tables a project uses (its prevention measures' tables). */

@@ -147,6 +147,21 @@ const zh = {
   // Burn records naming a suspended or unregistered burn point (issue 15).
   'fsdFlag.suspended': '焚烧点已暂停',
   'fsdFlag.unknown': '未登记的焚烧点',
+  // The review table (issue 29).
+  'col.photo': '照片',
+  'col.choose': '列设置',
+  'col.chooseTitle': '显示的列',
+  'col.chooseReset': '恢复默认',
+  'col.chooseHint': '按账号、项目和标准表记住',
+  'filter.more': '更多',
+  'filter.moreCount': '更多（{count}）',
+  'center.collapse': '收起地区树',
+  'center.expand': '展开地区树',
+  'photo.count': '{count} 张照片',
+  'nav.prev': '上一条',
+  'nav.next': '下一条',
+  'nav.position': '第 {index} / {count} 条',
+  'nav.keys': '快捷键：J 或 → 下一条 · K 或 ← 上一条 · A 通过 · R 驳回 · Esc 关闭',
 } as const;
 
 type Key = keyof typeof zh;
@@ -300,6 +315,20 @@ const en: Record<Key, string> = {
   'view.unknownTable': 'The selected project does not use the standard table {code}',
   'fsdFlag.suspended': 'Burn point suspended',
   'fsdFlag.unknown': 'Unregistered burn point',
+  'col.photo': 'Photo',
+  'col.choose': 'Columns',
+  'col.chooseTitle': 'Columns shown',
+  'col.chooseReset': 'Default columns',
+  'col.chooseHint': 'Remembered per account, project and table',
+  'filter.more': 'More',
+  'filter.moreCount': 'More ({count})',
+  'center.collapse': 'Hide the area tree',
+  'center.expand': 'Show the area tree',
+  'photo.count': '{count} photos',
+  'nav.prev': 'Previous',
+  'nav.next': 'Next',
+  'nav.position': '{index} of {count}',
+  'nav.keys': 'Keys: J or → next · K or ← previous · A approve · R reject · Esc close',
 };
 
 export const { useT: useRecordsT, t: recordsT } = featureMessages(zh, en);

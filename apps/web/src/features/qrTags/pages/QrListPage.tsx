@@ -19,9 +19,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/http.ts';
+import { useCan } from '../../../shared/permissions.ts';
+import { useSession } from '../../../shared/session.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
 import { exportTags, useAddTags, useFlagTree, useSectionOptions, useTagList } from '../api.ts';
+import { useSectionNames } from '../../records/index.ts';
 import { useQrT } from '../messages.ts';
 
 const stateColor: Record<TagState, string> = { unused: 'default', felled: 'orange', burned: 'green' };
@@ -59,6 +62,10 @@ export default function QrListPage() {
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const list = useTagList({ ...page, flagId, keyWords });
+  // Sections by name (issue 29): the project's sections where the user reads records, else codes.
+  const can = useCan();
+  const project = useSession((s) => s.project?.code);
+  const sectionName = useSectionNames(can('records.read') ? project : undefined);
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState<'pdf' | 'xlsx' | null>(null);
   const treeData = useMemo(
@@ -76,7 +83,12 @@ export default function QrListPage() {
       render: (code: string) => <span style={{ fontFamily: 'monospace', fontWeight: 600 }}>{code}</span>,
     },
     { title: t('col.flag'), dataIndex: 'flagName', key: 'flag', width: colWidth.text },
-    { title: t('col.section'), key: 'section', width: 100, render: (_, r) => r.sectionCode ?? '—' },
+    {
+      title: t('col.section'),
+      key: 'section',
+      width: 150,
+      render: (_, r) => (r.sectionCode ? sectionName(r.sectionCode) : '—'),
+    },
     { title: t('col.state'), key: 'state', width: 90, render: (_, r) => <TagStateTag state={r.state} /> },
     { title: t('col.felled'), key: 'felled', width: 170, render: (_, r) => r.felledAt ?? '—' },
     { title: t('col.burned'), key: 'burned', width: 170, render: (_, r) => r.burnedAt ?? '—' },

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useSession } from '../../../shared/session.ts';
 import { BarePage } from '../../../shared/ui/BarePage.tsx';
 import { TagAnomalies } from '../../anomalies/index.ts';
+import { useSectionNames } from '../../records/index.ts';
 import { useScan } from '../api.ts';
 import { useQrT } from '../messages.ts';
 import { TagStateTag } from './QrListPage.tsx';
@@ -39,6 +40,10 @@ const anomaliesOf = (v: QrScanValue) => (v as Partial<QrScanAnswer>).anomalies;
 
 function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
   const t = useQrT();
+  // Sections by name (issue 29). A detailed answer means the session is in the tag's project with
+  // records.read: that project's sections name the codes (a super administrator sees codes).
+  const project = useSession((s) => s.project?.code);
+  const sectionName = useSectionNames(v.detailed ? project : undefined);
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <div data-testid="scan-valid">
@@ -83,14 +88,18 @@ function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
             items={[
               { key: 'p', label: t('scan.project'), children: v.projectName },
               { key: 'f', label: t('scan.flag'), children: v.flagName },
-              { key: 's', label: t('scan.section'), children: v.sectionCode ?? '—' },
+              {
+                key: 's',
+                label: t('scan.section'),
+                children: v.sectionCode ? sectionName(v.sectionCode) : '—',
+              },
             ]}
           />
           <TagAnomalies anomalies={anomaliesOf(v)} />
           <section aria-label={t('scan.felling')}>
             <h3 style={{ fontSize: 16 }}>{t('scan.felling')}</h3>
             {v.felling.length ? (
-              v.felling.map((r) => <ChainRecord key={r.id} r={r} />)
+              v.felling.map((r) => <ChainRecord key={r.id} r={r} sectionName={sectionName} />)
             ) : (
               <p>{t('scan.noFelling')}</p>
             )}
@@ -98,7 +107,7 @@ function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
           <section aria-label={t('scan.burning')}>
             <h3 style={{ fontSize: 16 }}>{t('scan.burning')}</h3>
             {v.burning.length ? (
-              v.burning.map((r) => <ChainRecord key={r.id} r={r} />)
+              v.burning.map((r) => <ChainRecord key={r.id} r={r} sectionName={sectionName} />)
             ) : (
               <p>{t('scan.noBurning')}</p>
             )}
@@ -109,7 +118,7 @@ function ValidTag({ v, signedIn }: { v: QrScanValue; signedIn: boolean }) {
   );
 }
 
-function ChainRecord({ r }: { r: QrChainRecord }) {
+function ChainRecord({ r, sectionName }: { r: QrChainRecord; sectionName: (code: string) => string }) {
   const t = useQrT();
   const state = ['10', '20', '30', '40'].includes(r.state) ? t(`rstate.${r.state}` as 'rstate.10') : r.state;
   return (
@@ -121,7 +130,7 @@ function ChainRecord({ r }: { r: QrChainRecord }) {
         title={r.tableName}
         items={[
           { key: 'time', label: t('scan.time'), children: r.timeSubmit ?? '—' },
-          { key: 'section', label: t('scan.section'), children: r.sectionCode },
+          { key: 'section', label: t('scan.section'), children: sectionName(r.sectionCode) },
           ...(r.burnPoint ? [{ key: 'bp', label: t('scan.burnPoint'), children: r.burnPoint }] : []),
           { key: 'who', label: t('scan.collector'), children: r.collector },
           { key: 'state', label: t('scan.recordState'), children: state },

@@ -1,12 +1,27 @@
 import type { RecordDetail } from '@pineguard/contract';
-import { Alert, Button, Descriptions, Drawer, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Result,
+  Skeleton,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { lazy, Suspense } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { RecordAnomalies } from '../../anomalies/index.ts';
-import { useRecordDetail } from '../api.ts';
+import { useRecordDetail, useUploadColumns } from '../api.ts';
 import { isMediaCode, isMultiCode, splitMulti } from '../columns.ts';
+import { formatAlt, formatCoord, sectionNamer } from '../format.ts';
 import { useRecordsT } from '../messages.ts';
 import { offeredActions, type ReviewAction } from '../review.ts';
+import { useDrawerKeys } from './drawerKeys.ts';
 import { FsdFlag } from './FsdFlag.tsx';
 import { HistoryTimeline, showValue } from './HistoryTimeline.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
@@ -24,6 +39,23 @@ export type DetailActions = {
   onDelete: (ids: string[]) => void;
   onRestore: (ids: string[]) => void;
 };
+
+/** Stepping through the list from the drawer (issue 29): buttons, keys and where it stands. */
+export type DrawerNav = {
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+  /** The record's place in the whole filtered list, when it is on the page shown. */
+  position: { index: number; count: number } | null;
+  /** False while a dialog is open above the drawer. */
+  keys: boolean;
+};
+
+/** A number that never breaks mid-digit. */
+const Num = ({ children }: { children: React.ReactNode }) => (
+  <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{children}</span>
+);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -71,6 +103,12 @@ export function RecordBody({ record }: { record: RecordDetail }) {
   const labels = Object.fromEntries(record.columnList.map((c) => [c.code, c.value]));
   const empty = t('detail.empty');
   const reasonShown = (record.code_state === '30' || record.code_state === '40') && record.state_reason;
+  // Sections by name (第一标段), the code where the project's sections do not name it.
+  const sections = useUploadColumns(record.code_project2 || undefined, undefined);
+  const sectionName = sectionNamer(sections.data?.sections)(record.code_project4);
+  const long6 = formatCoord(record.gps_long);
+  const lat6 = formatCoord(record.gps_lat);
+  const alt1 = formatAlt(record.gps_alt);
   return (
     <>
       {reasonShown && (
@@ -86,7 +124,11 @@ export function RecordBody({ record }: { record: RecordDetail }) {
       )}
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 20 }}>
         <Descriptions.Item label={t('col.xmdq')}>{record.xmdq || empty}</Descriptions.Item>
-        <Descriptions.Item label={t('col.section')}>{record.code_project4 || empty}</Descriptions.Item>
+        <Descriptions.Item label={t('col.section')}>
+          <span data-testid="detail-section" title={record.code_project4}>
+            {sectionName || empty}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('col.collector')}>{record.userName || empty}</Descriptions.Item>
         <Descriptions.Item label={t('col.timeSubmit')}>
           {formatDateTime(record.time_submit, { seconds: true, fallback: '—' })}
@@ -148,11 +190,26 @@ export function RecordBody({ record }: { record: RecordDetail }) {
         <MediaGallery media={record.media} labels={labels} />
       </section>
       <Section title={t('detail.location')}>
-        <Descriptions size="small" column={4} bordered style={{ marginBottom: 8 }}>
-          <Descriptions.Item label={t('col.gpsLong')}>{record.gps_long || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('col.gpsLat')}>{record.gps_lat || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('detail.alt')}>{record.gps_alt || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('detail.rangeLabel')}>{record.gps_range || empty}</Descriptions.Item>
+        {/* Two pairs a row: a coordinate never wraps mid-digit in the 760 px drawer. */}
+        <Descriptions
+          size="small"
+          column={2}
+          bordered
+          style={{ marginBottom: 8 }}
+          data-testid="record-location"
+        >
+          <Descriptions.Item label={t('col.gpsLong')}>
+            <Num>{long6 || empty}</Num>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('col.gpsLat')}>
+            <Num>{lat6 || empty}</Num>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('detail.alt')}>
+            <Num>{alt1 || empty}</Num>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('detail.rangeLabel')}>
+            <Num>{record.gps_range || empty}</Num>
+          </Descriptions.Item>
           <Descriptions.Item label={t('detail.xian')}>{record.gps_xian || empty}</Descriptions.Item>
           <Descriptions.Item label={t('detail.xiang')}>{record.gps_xiang || empty}</Descriptions.Item>
           <Descriptions.Item label={t('detail.xzcun')}>{record.gps_xzcun || empty}</Descriptions.Item>
@@ -165,7 +222,7 @@ export function RecordBody({ record }: { record: RecordDetail }) {
                 long={long}
                 lat={lat}
                 range={Number(record.gps_range) || 0}
-                label={`${long.toFixed(6)}, ${lat.toFixed(6)}`}
+                label={`${long6}, ${lat6}`}
               />
             </Suspense>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -188,30 +245,38 @@ export function RecordDetailDrawer({
   id,
   onClose,
   actions,
+  nav,
 }: {
   id: string | null;
   onClose: () => void;
   actions: DetailActions;
+  /** Next / previous along the list it was opened from (buttons, J/K and ←/→). */
+  nav?: DrawerNav | undefined;
 }) {
   const t = useRecordsT();
   const detail = useRecordDetail(id);
-  const record = detail.data;
+  // The record shown is the one asked for (never the previous one while the next loads).
+  const record = detail.data?.id === id ? detail.data : undefined;
   const ids = record ? [record.id] : [];
+  const offered = record && !record.deleted && actions.canReview ? offeredActions([record.code_state]) : [];
+  useDrawerKeys(id !== null && Boolean(nav?.keys), (key) => {
+    if (key === 'next' && nav?.hasNext) nav.onNext();
+    else if (key === 'prev' && nav?.hasPrev) nav.onPrev();
+    else if ((key === 'approve' || key === 'reject') && offered.includes(key)) actions.onReview(key, ids);
+  });
   const buttons = record ? (
     <Space wrap size={4}>
-      {!record.deleted &&
-        actions.canReview &&
-        offeredActions([record.code_state]).map((a) => (
-          <Button
-            key={a}
-            size="small"
-            type={a === 'approve' ? 'primary' : 'default'}
-            danger={a === 'reject'}
-            onClick={() => actions.onReview(a, ids)}
-          >
-            {t(`action.${a}`)}
-          </Button>
-        ))}
+      {offered.map((a) => (
+        <Button
+          key={a}
+          size="small"
+          type={a === 'approve' ? 'primary' : 'default'}
+          danger={a === 'reject'}
+          onClick={() => actions.onReview(a, ids)}
+        >
+          {t(`action.${a}`)}
+        </Button>
+      ))}
       {!record.deleted && actions.canEdit && (
         <Button size="small" onClick={() => actions.onCorrect(record)}>
           {t('action.correct')}
@@ -235,12 +300,52 @@ export function RecordDetailDrawer({
       onClose={onClose}
       size={760}
       title={
-        <Space>
+        <Space wrap={false}>
+          {nav && (
+            <Space.Compact>
+              <Tooltip title={`${t('nav.prev')} (K / ←)`}>
+                <Button
+                  size="small"
+                  icon={<LeftOutlined />}
+                  aria-label={t('nav.prev')}
+                  disabled={!nav.hasPrev}
+                  onClick={nav.onPrev}
+                  data-testid="drawer-prev"
+                />
+              </Tooltip>
+              <Tooltip title={`${t('nav.next')} (J / →)`}>
+                <Button
+                  size="small"
+                  icon={<RightOutlined />}
+                  aria-label={t('nav.next')}
+                  disabled={!nav.hasNext}
+                  onClick={nav.onNext}
+                  data-testid="drawer-next"
+                />
+              </Tooltip>
+            </Space.Compact>
+          )}
           {t('detail.title')}
           {record && <StateTag state={record.code_state} deleted={record.deleted} />}
+          {nav?.position && (
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, fontWeight: 'normal' }}
+              data-testid="drawer-position"
+            >
+              {t('nav.position', nav.position)}
+            </Typography.Text>
+          )}
         </Space>
       }
       extra={buttons}
+      footer={
+        nav ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="drawer-keys">
+            {t('nav.keys')}
+          </Typography.Text>
+        ) : undefined
+      }
       destroyOnHidden
       data-testid="record-drawer"
     >

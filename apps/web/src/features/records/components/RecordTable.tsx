@@ -1,26 +1,30 @@
-import { CameraOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { ColumnDescriptor, RecordRow } from '@pineguard/contract';
-import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useMemo } from 'react';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
-import {
-  buildListColumns,
-  type ListColumn,
-  mediaCounts,
-  parseSort,
-  scrollWidth,
-  sortOf,
-} from '../columns.ts';
+import { buildListColumns, type ListColumn, parseSort, scrollWidth, sortOf } from '../columns.ts';
+import { PHOTO_COLUMN } from '../columnPrefs.ts';
+import { formatCoord } from '../format.ts';
 import { type RecordsKey, useRecordsT } from '../messages.ts';
 import { Cell } from './cells.tsx';
 import { FsdFlag } from './FsdFlag.tsx';
+import { RowThumb } from './RowThumb.tsx';
 import { StateTag } from './StateTag.tsx';
 
 export type RecordPage = { list: RecordRow[]; total: number; totalExact?: boolean };
 
 const mediaWidth = 110;
+
+/** Narrower fixed columns where the reviewer's set is shown (issue 29: it fits 1366 px). */
+const compactWidths: Record<string, number> = {
+  code_project4: 130,
+  userName: 84,
+  time_submit: 160,
+  code_state: 84,
+  [PHOTO_COLUMN]: 92,
+};
 
 /** The §9 column set with the translated fixed titles. */
 export function useListColumns(columnList: ColumnDescriptor[]): ListColumn[] {
@@ -69,6 +73,8 @@ export function RecordTable({
   onOpen,
   testId = 'record-table',
   actionsWidth = 170,
+  visible,
+  sectionName = (code) => code,
 }: {
   columnList: ColumnDescriptor[];
   data: RecordPage | undefined;
@@ -84,11 +90,29 @@ export function RecordTable({
   onOpen: (row: RecordRow) => void;
   testId?: string;
   actionsWidth?: number;
+  /** The codes of the columns to show (the column chooser's); every column when absent. */
+  visible?: readonly string[] | undefined;
+  /** A section code → the name shown (the code when unknown). */
+  sectionName?: (code: string) => string;
 }) {
   const t = useRecordsT();
-  const listColumns = useListColumns(columnList);
+  const allColumns = useListColumns(columnList);
+  const listColumns = useMemo(
+    () =>
+      visible
+        ? allColumns
+            .filter((c) => visible.includes(c.code))
+            .map((c) => ({ ...c, width: compactWidths[c.code] ?? c.width }))
+        : allColumns,
+    [allColumns, visible],
+  );
+  const showMedia = !visible || visible.includes(PHOTO_COLUMN);
+  const mediaW = visible ? compactWidths[PHOTO_COLUMN]! : mediaWidth;
   const current = parseSort(sort);
-  const dynamicEnd = listColumns.findIndex((c) => c.code === 'gps_long');
+  // The photo goes after the descriptor columns: before the point, or the time when no point.
+  const dynamicEnd = listColumns.findIndex((c) =>
+    ['gps_long', 'gps_lat', 'time_submit', 'code_state'].includes(c.code),
+  );
 
   const columns: ColumnsType<RecordRow> = useMemo(() => {
     const out: ColumnsType<RecordRow> = listColumns.map((c) => ({
@@ -107,6 +131,12 @@ export function RecordTable({
       render: (value: unknown, row: RecordRow) =>
         c.kind === 'state' ? (
           <StateTag state={row.code_state} deleted={row.deleted} />
+        ) : c.code === 'gps_long' || c.code === 'gps_lat' ? (
+          <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {formatCoord(value) || '—'}
+          </span>
+        ) : c.code === 'code_project4' ? (
+          <Cell column={c} value={sectionName(String(value ?? ''))} />
         ) : c.code === 'xmdq' ? (
           <Typography.Link onClick={() => onOpen(row)}>{String(value ?? '') || '—'}</Typography.Link>
         ) : c.code === 'fsd' && row.fsd_flag ? (
@@ -118,29 +148,13 @@ export function RecordTable({
           <Cell column={c} value={value} />
         ),
     }));
-    out.splice(dynamicEnd < 0 ? out.length : dynamicEnd, 0, {
-      key: '__media',
-      title: t('col.media'),
-      width: mediaWidth,
-      render: (_: unknown, row: RecordRow) => {
-        const { photos, videos } = mediaCounts(row);
-        if (!photos && !videos) return <Typography.Text type="secondary">—</Typography.Text>;
-        return (
-          <Space size={4}>
-            {photos > 0 && (
-              <Tag icon={<CameraOutlined />} bordered={false}>
-                {photos}
-              </Tag>
-            )}
-            {videos > 0 && (
-              <Tag icon={<VideoCameraOutlined />} bordered={false}>
-                {videos}
-              </Tag>
-            )}
-          </Space>
-        );
-      },
-    });
+    if (showMedia)
+      out.splice(dynamicEnd < 0 ? out.length : dynamicEnd, 0, {
+        key: PHOTO_COLUMN,
+        title: visible ? t('col.photo') : t('col.media'),
+        width: mediaW,
+        render: (_: unknown, row: RecordRow) => <RowThumb row={row} />,
+      });
     out.push({
       key: '__actions',
       title: t('col.actions'),
@@ -156,7 +170,20 @@ export function RecordTable({
       ),
     });
     return out;
-  }, [listColumns, current.code, current.order, dynamicEnd, t, actions, onOpen, actionsWidth]);
+  }, [
+    listColumns,
+    current.code,
+    current.order,
+    dynamicEnd,
+    t,
+    actions,
+    onOpen,
+    actionsWidth,
+    showMedia,
+    mediaW,
+    visible,
+    sectionName,
+  ]);
 
   // Spec §8: a failed list load empties the table and shows total 0.
   const shown = isError ? { list: [], total: 0 } : data;
@@ -173,11 +200,13 @@ export function RecordTable({
       {...(shown?.totalExact === false
         ? { totalText: (total: number) => t('list.totalAbout', { total }) }
         : {})}
-      scroll={{ x: scrollWidth(listColumns, mediaWidth + actionsWidth + 48) }}
+      {...(visible ? { size: 'small' as const } : {})}
+      scroll={{ x: scrollWidth(listColumns, (showMedia ? mediaW : 0) + actionsWidth + (onSelect ? 40 : 0)) }}
       {...(onSelect
         ? {
             rowSelection: {
               fixed: 'left',
+              columnWidth: 40,
               selectedRowKeys: selected ?? [],
               preserveSelectedRowKeys: true,
               onChange: (keys) => onSelect(keys.map(String)),

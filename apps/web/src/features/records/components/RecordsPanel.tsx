@@ -1,23 +1,28 @@
-import { DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   MAX_EXAMINE_BY_FILTER,
   type RecordDetail,
   type RecordFilter,
   type RecordRow,
 } from '@pineguard/contract';
-import { Button, Dropdown, Flex, Space, Typography } from 'antd';
+import { Button, Flex, Space, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
+import { useSession } from '../../../shared/session.ts';
 import { ExportButtons } from '../../exports/index.ts';
 import { type RecordFilters, useRecordList, useUploadColumns } from '../api.ts';
+import { prefsKey, useColumnChoice } from '../columnPrefs.ts';
 import { defaultSort } from '../columns.ts';
+import { sectionNamer } from '../format.ts';
 import { useRecordsT } from '../messages.ts';
 import { offeredActions, type ReviewAction } from '../review.ts';
 import { CorrectionDialog } from './CorrectionDialog.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { type FilterValues, RecordFilters as Filters } from './RecordFilters.tsx';
 import { RecordDetailDrawer } from './RecordDetailDrawer.tsx';
-import { RecordTable } from './RecordTable.tsx';
+import { RecordTable, useListColumns } from './RecordTable.tsx';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { ROW_ACTIONS_WIDTH, useRowActions } from './rowActions.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
@@ -73,6 +78,12 @@ export function RecordsPanel({
   const upload = useUploadColumns(prjCode, tableCode);
   const sections = upload.data?.sections ?? [];
   const value = list.data;
+  // The review table's columns (issue 29): the chooser's choice per account, project and table.
+  const account = useSession((s) => s.info?.account ?? '');
+  const columnList = value?.columnList ?? upload.data?.columnList ?? [];
+  const listColumns = useListColumns(columnList);
+  const choice = useColumnChoice(prefsKey(account, prjCode ?? '', tableCode), tableCode, listColumns);
+  const sectionName = useMemo(() => sectionNamer(upload.data?.sections), [upload.data?.sections]);
 
   const changeFilters = (next: FilterValues) => {
     setFilters(section ? { ...next, biaoduan: section } : next);
@@ -101,6 +112,32 @@ export function RecordsPanel({
   const total = value?.result.total ?? 0;
   const wholePage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const offerAll = !recycle && canReview && wholePage && total > rows.length;
+
+  // Next / previous record in the drawer: along the page, then onto the next or previous page.
+  // A record that left the list (approved under a 待审核 filter) keeps its place for the step.
+  const [pendingOpen, setPendingOpen] = useState<'first' | 'last' | null>(null);
+  if (pendingOpen && !list.isPlaceholderData && !list.isFetching && value) {
+    const target = pendingOpen === 'first' ? rows[0] : rows[rows.length - 1];
+    setPendingOpen(null);
+    if (target) setDetailId(target.id);
+  }
+  const at = detailId ? rows.findIndex((r) => r.id === detailId) : -1;
+  const [lastAt, setLastAt] = useState(-1);
+  if (at >= 0 && at !== lastAt) setLastAt(at);
+  const pages = Math.ceil(total / page.pageSize);
+  const nextAt = at >= 0 ? at + 1 : lastAt;
+  const prevAt = (at >= 0 ? at : lastAt) - 1;
+  const hasNext = Boolean(detailId) && (nextAt < rows.length || page.pageNum < pages);
+  const hasPrev = Boolean(detailId) && (prevAt >= 0 || page.pageNum > 1);
+  const step = (d: 1 | -1) => {
+    const target = rows[d === 1 ? nextAt : prevAt];
+    if (d === 1 ? !hasNext : !hasPrev) return;
+    if (target && (d === 1 ? nextAt : prevAt) >= 0) setDetailId(target.id);
+    else {
+      changePage(page.pageNum + d, page.pageSize);
+      setPendingOpen(d === 1 ? 'first' : 'last');
+    }
+  };
   const select = (ids: string[]) => {
     setSelected(ids);
     setAllOfFilter(false);
@@ -117,49 +154,14 @@ export function RecordsPanel({
   };
 
   const openCorrection = (record: RecordDetail) => setCorrecting(record);
-  const rowActions = useCallback(
-    (row: RecordRow) => {
-      if (row.deleted)
-        return canDelete ? (
-          <Button type="link" size="small" onClick={() => setRemoval({ mode: 'restore', ids: [row.id] })}>
-            {t('action.restore')}
-          </Button>
-        ) : null;
-      const items = [
-        ...(canReview
-          ? offeredActions([row.code_state]).map((a) => ({
-              key: a,
-              label: t(`action.${a}`),
-              danger: a === 'reject',
-            }))
-          : []),
-        ...(canDelete ? [{ key: 'delete', label: t('action.delete'), danger: true }] : []),
-      ];
-      if (!items.length) return null;
-      return (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items,
-            onClick: ({ key }) =>
-              key === 'delete'
-                ? setRemoval({ mode: 'delete', ids: [row.id] })
-                : setReview({ action: key as ReviewAction, ids: [row.id] }),
-          }}
-        >
-          <Button type="link" size="small" data-testid={`row-actions-${row.id}`}>
-            {t('action.more')} <DownOutlined />
-          </Button>
-        </Dropdown>
-      );
-    },
-    [canDelete, canReview, t],
-  );
+  const onReview = useCallback((action: ReviewAction, ids: string[]) => setReview({ action, ids }), []);
+  const onRemove = useCallback((mode: 'delete' | 'restore', ids: string[]) => setRemoval({ mode, ids }), []);
+  const rowActions = useRowActions({ canReview, canDelete, onReview, onRemove });
   const openRow = useCallback((row: RecordRow) => setDetailId(row.id), []);
 
   return (
     <Flex vertical gap={12}>
-      <Flex justify="space-between" align="start" gap={8}>
+      <Flex justify="space-between" align="start" gap={8} wrap>
         <Filters
           value={filters}
           onChange={changeFilters}
@@ -167,7 +169,14 @@ export function RecordsPanel({
           sectionLocked={Boolean(section)}
           showDeleted={canDelete}
         />
-        <Space style={{ flex: 'none' }}>
+        <Space style={{ flex: 'none' }} wrap={false}>
+          <ColumnChooser
+            columns={listColumns}
+            visible={choice.visible}
+            custom={choice.custom}
+            onChange={choice.choose}
+            onReset={choice.reset}
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
           {can('exports.create') && !recycle && prjCode && (
             <ExportButtons filter={{ ...recordFilter, prjCode }} />
@@ -251,7 +260,10 @@ export function RecordsPanel({
         </Flex>
       )}
       <RecordTable
-        columnList={value?.columnList ?? upload.data?.columnList ?? []}
+        columnList={columnList}
+        visible={choice.visible}
+        sectionName={sectionName}
+        actionsWidth={ROW_ACTIONS_WIDTH}
         data={value?.result}
         isFetching={list.isFetching}
         isError={list.isError}
@@ -270,6 +282,14 @@ export function RecordsPanel({
       <RecordDetailDrawer
         id={detailId}
         onClose={() => setDetailId(null)}
+        nav={{
+          hasPrev,
+          hasNext,
+          onPrev: () => step(-1),
+          onNext: () => step(1),
+          position: at >= 0 ? { index: (page.pageNum - 1) * page.pageSize + at + 1, count: total } : null,
+          keys: !review && !correcting && !removal && !uploading,
+        }}
         actions={{
           canReview,
           canEdit,

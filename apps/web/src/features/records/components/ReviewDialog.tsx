@@ -56,7 +56,10 @@ export function ReviewDialog({
       onCancel={onClose}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={examine.isPending}
-      okButtonProps={{ danger: action === 'reject', 'data-testid': 'review-ok' } as never}
+      // Approving is confirmed with Enter (the button has the focus); a reason is typed at once.
+      okButtonProps={
+        { danger: action === 'reject', 'data-testid': 'review-ok', autoFocus: !required } as never
+      }
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('review.count', { count })} style={{ marginBottom: 12 }} />
@@ -67,7 +70,12 @@ export function ReviewDialog({
           extra={required ? t('review.reasonHint') : undefined}
           rules={reasonRules(action, t('review.reasonRequired'))}
         >
-          <Input.TextArea maxLength={reasonMax} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+          <Input.TextArea
+            maxLength={reasonMax}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            autoFocus={required}
+          />
         </Form.Item>
       </Form>
     </Modal>

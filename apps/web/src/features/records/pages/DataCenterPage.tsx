@@ -1,6 +1,12 @@
-import { ApartmentOutlined, EnvironmentOutlined, ProjectOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  EnvironmentOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ProjectOutlined,
+} from '@ant-design/icons';
 import { type ProjectTreeNode, YMFS_TABLE } from '@pineguard/contract';
-import { Card, Empty, Flex, Input, Spin, Tabs, Tree, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Spin, Tabs, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -61,6 +67,22 @@ function toTreeData(
 }
 
 const DATA_CENTER = '/dataCenter';
+/** The area tree folded away (issue 29), remembered in this browser. */
+const TREE_FOLDED = 'pineguard.dataCenter.treeFolded';
+const readFolded = () => {
+  try {
+    return localStorage.getItem(TREE_FOLDED) === '1';
+  } catch {
+    return false;
+  }
+};
+const writeFolded = (folded: boolean) => {
+  try {
+    localStorage.setItem(TREE_FOLDED, folded ? '1' : '0');
+  } catch {
+    // Blocked storage: folded for this visit only.
+  }
+};
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -98,6 +120,11 @@ export default function DataCenterPage() {
   const [section, setSection] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
   const [tab, setTab] = useState<string | undefined>();
+  const [folded, setFolded] = useState(readFolded);
+  const fold = (next: boolean) => {
+    writeFolded(next);
+    setFolded(next);
+  };
   // A drill-down link (the address bar) opens its project, section and table with its days; a
   // kept-alive page sees other pages' addresses too, hence the path check.
   const location = useLocation();
@@ -159,48 +186,76 @@ export default function DataCenterPage() {
 
   return (
     <Flex gap={12} align="start" wrap data-testid="data-center">
-      <Card size="small" title={t('center.tree')} style={{ flex: '0 0 280px', maxWidth: '100%' }}>
-        <Input.Search
-          size="small"
-          allowClear
-          placeholder={t('center.search')}
-          onChange={(e) => setKeyword(e.target.value)}
-          style={{ marginBottom: 8 }}
-        />
-        {tree.isPending ? (
-          <Spin />
-        ) : (
-          <Tree
-            showIcon
-            blockNode
-            titleRender={(node) => (
-              <Typography.Text ellipsis={{ tooltip: String(node.title) }} style={{ maxWidth: 180 }}>
-                {String(node.title)}
-              </Typography.Text>
-            )}
-            treeData={treeData}
-            expandedKeys={expandedKeys}
-            onExpand={(keys) => setExpanded(keys.map(String))}
-            selectedKeys={selectedKey ? [selectedKey] : []}
-            onSelect={(keys) => {
-              leaveDrill();
-              const key = String(keys[0] ?? '');
-              if (key.startsWith('p:')) {
-                const code = key.slice(2);
-                if (code !== project) setTab(undefined);
-                setProject(code);
-                setSection(undefined);
-                setExpanded((e) => (e ? [...e, key] : e));
-              } else if (key.startsWith('s:')) {
-                const [, prj, sec] = key.split(':');
-                setProject(prj);
-                setSection(sec);
-              } else if (!key && project) setSection(undefined);
-            }}
-            style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}
+      {folded ? (
+        <Tooltip title={t('center.expand')} placement="right">
+          <Button
+            icon={<MenuUnfoldOutlined />}
+            aria-label={t('center.expand')}
+            data-testid="tree-expand"
+            onClick={() => fold(false)}
+            style={{ flex: 'none' }}
           />
-        )}
-      </Card>
+        </Tooltip>
+      ) : (
+        <Card
+          size="small"
+          title={t('center.tree')}
+          extra={
+            <Tooltip title={t('center.collapse')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<MenuFoldOutlined />}
+                aria-label={t('center.collapse')}
+                data-testid="tree-collapse"
+                onClick={() => fold(true)}
+              />
+            </Tooltip>
+          }
+          style={{ flex: '0 0 260px', maxWidth: '100%' }}
+        >
+          <Input.Search
+            size="small"
+            allowClear
+            placeholder={t('center.search')}
+            onChange={(e) => setKeyword(e.target.value)}
+            style={{ marginBottom: 8 }}
+          />
+          {tree.isPending ? (
+            <Spin />
+          ) : (
+            <Tree
+              showIcon
+              blockNode
+              titleRender={(node) => (
+                <Typography.Text ellipsis={{ tooltip: String(node.title) }} style={{ maxWidth: 180 }}>
+                  {String(node.title)}
+                </Typography.Text>
+              )}
+              treeData={treeData}
+              expandedKeys={expandedKeys}
+              onExpand={(keys) => setExpanded(keys.map(String))}
+              selectedKeys={selectedKey ? [selectedKey] : []}
+              onSelect={(keys) => {
+                leaveDrill();
+                const key = String(keys[0] ?? '');
+                if (key.startsWith('p:')) {
+                  const code = key.slice(2);
+                  if (code !== project) setTab(undefined);
+                  setProject(code);
+                  setSection(undefined);
+                  setExpanded((e) => (e ? [...e, key] : e));
+                } else if (key.startsWith('s:')) {
+                  const [, prj, sec] = key.split(':');
+                  setProject(prj);
+                  setSection(sec);
+                } else if (!key && project) setSection(undefined);
+              }}
+              style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}
+            />
+          )}
+        </Card>
+      )}
       <Flex vertical gap={12} style={{ flex: '1 1 480px', minWidth: 0 }}>
         {project && (
           <Card size="small" title={t('summary.title')}>
