@@ -62,3 +62,12 @@ export const projectTreeNode: z.ZodType<ProjectTreeNode> = z.lazy(() =>
 
 /** The project chosen by selectProject. */
 export const selectProjectValue = z.object({ code: z.string(), name: z.string() });
+
+/**
+ * POST /api/user/loginPrj (spec §7): sign in straight into a project, as login followed by
+ * selectProject would; a project the account is not a member of is refused like selectProject
+ * refuses it, and no session is opened then.
+ */
+export const loginPrjBody = loginBody.extend({ prjCode: selectProjectBody.shape.prjCode });
+export type LoginPrjBody = z.input<typeof loginPrjBody>;
+export const loginPrjValue = loginValue.extend({ project: selectProjectValue });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayBound } from './dayBound.ts';
 import { recordState } from './records/row.ts';
 
 /**
@@ -13,11 +14,6 @@ export const GIS_POINTS_MAX = 500;
 /** At most this many grid cells per answer: the server widens the cells to stay under it. */
 export const GIS_CELLS_MAX = 4096;
 
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/);
-
 export const gisCellsQuery = z
   .object({
     /** The map's zoom (Leaflet's, 0–22): cells are about 64 px across at it. */
@@ -31,8 +27,8 @@ export const gisCellsQuery = z
     sectionCode: z.string().trim().min(1).max(64).optional(),
     codeState: recordState.optional(),
     /** China days (yyyy-MM-dd) of time_submit, both included. */
-    begin: day.optional(),
-    end: day.optional(),
+    begin: dayBound,
+    end: dayBound,
   })
   .superRefine((q, ctx) => {
     if (q.east <= q.west) ctx.addIssue({ code: 'custom', path: ['east'], message: 'east must exceed west' });

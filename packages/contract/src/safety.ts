@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayBound } from './dayBound.ts';
 import { pageQuery } from './envelope.ts';
 
 /**
@@ -50,8 +51,8 @@ export const safetyListBody = pageQuery.extend({
   projectCode: z.string().optional(),
   kind: safetyKind.optional(),
   sectionCode: z.string().max(50).optional(),
-  dateBegin: day.optional(),
-  dateEnd: day.optional(),
+  dateBegin: dayBound,
+  dateEnd: dayBound,
   keyWords: trimmed(50).optional(),
 });
 export type SafetyListBody = z.input<typeof safetyListBody>;

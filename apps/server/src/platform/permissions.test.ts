@@ -149,6 +149,7 @@ const outsideMatrix: Record<string, string> = {
   'GET /api/system/init': 'public',
   'POST /api/system/init': 'public',
   'POST /api/user/login': 'public',
+  'POST /api/user/loginPrj': 'public',
   'POST /api/user/register': 'public',
   'GET /api/user/self': 'session',
   'POST /api/user/loginOut': 'session',

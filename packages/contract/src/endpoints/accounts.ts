@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { auditItem, auditListBody } from '../audit.ts';
 import {
   loginBody,
+  loginPrjBody,
+  loginPrjValue,
   loginValue,
   passwordBody,
   projectTreeNode,
@@ -63,6 +65,7 @@ import {
 export const accountEndpoints = {
   // auth
   'POST /api/user/login': { body: loginBody, value: loginValue },
+  'POST /api/user/loginPrj': { body: loginPrjBody, value: loginPrjValue },
   'GET /api/user/self': { value: selfValue },
   'POST /api/user/loginOut': { value: none },
   'POST /api/user/password': { body: passwordBody, value: none },

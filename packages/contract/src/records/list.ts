@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayBound } from '../dayBound.ts';
 import { pageQuery } from '../envelope.ts';
 import { columnDescriptor, tableCode } from '../standards.ts';
 import { recordRow, recordState } from './row.ts';
@@ -12,10 +13,6 @@ import { code } from './text.ts';
 /** Deepest page a list serves by page number alone (OFFSET); deeper pages need a cursor. */
 export const MAX_RECORD_PAGE = 100_000;
 
-const dateOnly = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Free-form sort: "<column code> asc|desc"; checked against the table's columns on the server. */
 const sortText = z
   .string()
@@ -27,10 +24,10 @@ export const queryDataListBody = pageQuery.extend({
   pageNum: z.coerce.number().int().min(1).max(MAX_RECORD_PAGE).default(1),
   /** Section code (标段). */
   biaoduan: code.optional(),
-  /** time_submit from this day (inclusive, YYYY-MM-DD, China time). */
-  begin: dateOnly.optional(),
-  /** time_submit up to this day (inclusive). */
-  end: dateOnly.optional(),
+  /** time_submit from this day (inclusive, YYYY-MM-DD, China time); "" is no bound. */
+  begin: dayBound,
+  /** time_submit up to this day (inclusive); "" is no bound. */
+  end: dayBound,
   keyWords: z.string().trim().max(50).optional(),
   prjCode: code.optional(),
   /** Standard table code (tbName), e.g. gbcfcz0101. */

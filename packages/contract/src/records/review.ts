@@ -65,4 +65,5 @@ export const updateRecordBody = z.object({
 export const examineUser = z.object({ id: z.string(), account: z.string(), name: z.string() });
 /** POST /api/sync/examineUserList → value */
 export const examineUserListValue = z.array(examineUser);
-export const examineUserListBody = z.object({ prjCode: code.optional() }).optional();
+/** Optional: a POST with no body at all (Fastify hands the schema null) names the selected project. */
+export const examineUserListBody = z.object({ prjCode: code.optional() }).nullish();

@@ -1,6 +1,8 @@
 import {
   envelope,
   loginBody,
+  loginPrjBody,
+  loginPrjValue,
   loginValue,
   noValue,
   passwordBody,
@@ -27,6 +29,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { tags, summary: '登录', body: loginBody, response: { 200: envelope(loginValue) } },
     handler: async (req) => ok(await auth.login(deps, { ...req.body, address: req.ip })),
+  });
+
+  app.post('/api/user/loginPrj', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: '登录并进入项目（登录 + 选择主项目）',
+      body: loginPrjBody,
+      response: { 200: envelope(loginPrjValue) },
+    },
+    handler: async (req) => ok(await auth.loginProject(deps, { ...req.body, address: req.ip })),
   });
 
   app.get('/api/user/self', {

@@ -34,9 +34,40 @@ async function reserveAttempt(
   return { ids, release };
 }
 
-export async function login(
+type LoginInput = { account: string; password: string; client: number; address: string };
+
+export function login(deps: AppDeps, input: LoginInput): Promise<{ token: string }> {
+  return signIn(deps, input, null);
+}
+
+/**
+ * POST /api/user/loginPrj: login and selectProject in one call. The project is checked once the
+ * password is (a wrong password never learns whether a project exists), with selectProject's
+ * rule and message; a refused project opens no session.
+ */
+export async function loginProject(
   deps: AppDeps,
-  input: { account: string; password: string; client: number; address: string },
+  input: LoginInput & { prjCode: string },
+): Promise<{ token: string; project: { code: string; name: string } }> {
+  const project = await projects.findProject(deps.database.db, input.prjCode);
+  const { token } = await signIn(deps, input, async (user) => {
+    if (
+      !user.isSuperAdmin &&
+      !(project && (await projects.isProjectMember(deps.database.db, user.id, project.code)))
+    ) {
+      throw fail.forbidden('projectNotMember');
+    }
+    if (!project) throw fail.notFound();
+    return project.code;
+  });
+  return { token, project: { code: project!.code, name: project!.name } };
+}
+
+async function signIn(
+  deps: AppDeps,
+  input: LoginInput,
+  /** Answers the project the session opens in (or throws); null: none until selectProject. */
+  projectFor: ((user: { id: string; isSuperAdmin: boolean }) => Promise<string>) | null,
 ): Promise<{ token: string }> {
   const { db } = deps.database;
   const limits = deps.config.login;
@@ -60,6 +91,7 @@ export async function login(
   if (user.status === 'disabled') throw new AppError(ErrorCode.accountNotActive, 'accountDisabled');
 
   await q.clearFailures(db, accountKey);
+  const projectCode = projectFor ? await projectFor(user) : undefined;
   if (deps.config.singleSignIn) {
     await endSessions(db, { userId: user.id, client: input.client }, 'elsewhere');
   }
@@ -68,6 +100,7 @@ export async function login(
     tokenHash: hashToken(token),
     userId: user.id,
     client: input.client,
+    ...(projectCode ? { projectCode } : {}),
     expiresAt: new Date(Date.now() + deps.config.sessionTtlMs),
   });
   return { token };
