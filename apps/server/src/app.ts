@@ -55,6 +55,7 @@ import { burnReportsRoutes } from './features/burnReports/routes.ts';
 import { gisMapRoutes } from './features/gisMap/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
+import { listenForChanges } from './platform/changes.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -143,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.mapTiles);
   registerAccessControl(app, { db: deps.database.db, sessionTtlMs: config.sessionTtlMs });
+  // Copies kept in process (sessions, names, totals) drop what another instance's writes changed.
+  const stopListening = await listenForChanges(deps.database);
+  app.addHook('onClose', stopListening);
 
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
   await app.register(fastifySwagger, {

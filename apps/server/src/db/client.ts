@@ -28,6 +28,16 @@ export type Database = {
   snapshot?: () => Promise<Blob>;
 };
 
+/**
+ * Sees every statement the app sends through Drizzle, before it is sent (tests count a route's
+ * statements with it: see platform/statementBudget.test.ts). Unset, it costs one check per statement.
+ */
+let statementHook: ((text: string) => void) | undefined;
+export function onStatement(hook: ((text: string) => void) | undefined): void {
+  statementHook = hook;
+}
+const logger = { logQuery: (text: string) => statementHook?.(text) };
+
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir?: string;
@@ -44,7 +54,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
@@ -120,7 +130,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Db;
   // PGlite is one connection: an advisory lock would be re-entrant, so serialise in process.
   let queue: Promise<unknown> = Promise.resolve();
   return {

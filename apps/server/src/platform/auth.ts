@@ -4,7 +4,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { projects, roles, sessions, userProjectRoles, users } from '../db/schema/index.ts';
+import { changedHere } from './changes.ts';
 import { AppError } from './errors.ts';
+import { sessionCacheOf } from './sessionCache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,10 +63,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 type HeldRole = { id: number; code: string; permissions: string[] };
 
 /**
- * The session, its user and the user's roles in the selected project in ONE query: every API
- * call pays for this, so it is a single round trip (the grants and the project's liveness are
- * sub-selects of the same statement). Nothing is cached: an ended session, a removed member or a
- * deleted project is refused on the very next request.
+ * The session, its user and the user's roles in the selected project in ONE query (the grants and
+ * the project's liveness are sub-selects of the same statement). A valid session is then
+ * remembered (platform/sessionCache.ts): the change feed drops it on every instance when a write
+ * ends it, suspends its user, edits a membership or a role or deletes its project.
  */
 function sessionQuery(db: Db) {
   return db
@@ -101,24 +103,37 @@ function sessionQuery(db: Db) {
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
 export async function resolveSession(db: Db, token: string, ttlMs: number): Promise<AuthContext> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf<AuthContext>(db);
+  const now = Date.now();
+  const hit = cache.get(tokenHash, now);
+  if (hit) {
+    if (now - hit.lastSeenAt > TOUCH_INTERVAL_MS) {
+      hit.lastSeenAt = now;
+      hit.expiresAt = now + ttlMs;
+      await touch(db, hit.sessionId, now, ttlMs);
+    }
+    return hit.value;
+  }
+  const mark = cache.mark();
   let prepared = sessionQueries.get(db);
   if (!prepared) sessionQueries.set(db, (prepared = sessionQuery(db)));
-  const [row] = await prepared.execute({ tokenHash: hashToken(token) });
+  const [row] = await prepared.execute({ tokenHash });
   if (!row) throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   if (row.endedAt) {
     throw row.endReason === 'elsewhere'
       ? new AppError(ErrorCode.signedInElsewhere, 'signedInElsewhere')
       : new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   }
-  const now = Date.now();
   if (row.expiresAt.getTime() <= now || row.deletedAt || row.status !== 'active') {
     throw new AppError(ErrorCode.tokenInvalid, 'tokenInvalid');
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlMs) })
-      .where(eq(sessions.id, row.id));
+  let lastSeenAt = row.lastSeenAt.getTime();
+  let expiresAt = row.expiresAt.getTime();
+  if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+    await touch(db, row.id, now, ttlMs);
+    lastSeenAt = now;
+    expiresAt = now + ttlMs;
   }
   // The selected project counts only while it is live and the user still holds a role there
   // (the active one, when one is chosen); otherwise the session has no project (projectRequired).
@@ -130,7 +145,7 @@ export async function resolveSession(db: Db, token: string, ttlMs: number): Prom
     if (held.roleCodes.length) grants = held;
     else if (!(row.isSuperAdmin && row.projectLive)) projectCode = null;
   }
-  return {
+  const auth: AuthContext = {
     sessionId: row.id,
     userId: row.userId,
     account: row.account,
@@ -139,6 +154,17 @@ export async function resolveSession(db: Db, token: string, ttlMs: number): Prom
     roleId: projectCode ? row.roleId : null,
     ...grants,
   };
+  const entry = { value: auth, sessionId: row.id, userId: row.userId, projectCode: row.projectCode };
+  cache.put(tokenHash, { ...entry, lastSeenAt, expiresAt }, mark);
+  return auth;
+}
+
+/** Sliding expiry: written at most once a minute per session (the trigger ignores these columns). */
+async function touch(db: Db, sessionId: string, now: number, ttlMs: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + ttlMs) })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** The roles (only the active one when one is chosen) and the union of their permissions. */
@@ -163,6 +189,7 @@ export async function isLiveProject(db: Db, code: string): Promise<boolean> {
 type SessionEndReason = (typeof sessions.$inferSelect)['endReason'];
 
 export async function endSession(db: Pick<Db, 'update'>, sessionId: string, reason: SessionEndReason) {
+  changedHere({ kind: 'session', id: sessionId });
   await db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: reason })
@@ -174,7 +201,7 @@ export async function endSessions(
   where: { userId: string; exceptSessionId?: string; client?: number },
   reason: SessionEndReason,
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: reason })
     .where(
@@ -184,11 +211,15 @@ export async function endSessions(
         where.exceptSessionId ? sql`${sessions.id} <> ${where.exceptSessionId}` : undefined,
         where.client ? eq(sessions.client, where.client) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  // Only the sessions that ended: a sign-in ends the user's others, and the new one stays cacheable.
+  for (const s of ended) changedHere({ kind: 'session', id: s.id });
 }
 
 /** Ends every session that has the project selected (the project was deleted). */
 export async function endProjectSessions(db: Pick<Db, 'update'>, projectCode: string): Promise<void> {
+  changedHere({ kind: 'project', code: projectCode });
   await db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: 'deleted' })

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client.ts';
 import { loginFailures, roles, sessions, userProjectRoles, users } from '../../db/schema/index.ts';
 import { countDeleted } from '../../platform/sql.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 export function findLiveUserByAccount(db: Db, account: string) {
   return db
@@ -76,6 +77,7 @@ export async function insertSession(
 }
 
 export async function setSessionProject(db: Db, sessionId: string, projectCode: string) {
+  changedHere({ kind: 'session', id: sessionId });
   await db.update(sessions).set({ projectCode, roleId: null }).where(eq(sessions.id, sessionId));
 }
 

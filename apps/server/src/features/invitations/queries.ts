@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invitations, projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -104,5 +105,6 @@ export async function grantRole(
   projectCode: string,
   roleId: number,
 ): Promise<void> {
+  changedHere({ kind: 'user', id: userId });
   await db.insert(userProjectRoles).values({ userId, projectCode, roleId });
 }

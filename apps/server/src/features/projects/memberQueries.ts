@@ -5,6 +5,7 @@ import { roles, sections, userProjectRoles, userSections, users } from '../../db
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { forgetMemberAssignments } from './assignmentQueries.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 /** A project's members: the users holding a role in it (user_project_roles). */
 
@@ -17,6 +18,7 @@ export async function isProjectMember(db: Executor, userId: string, projectCode:
 }
 
 export async function grantRole(db: Executor, projectCode: string, userIds: string[], roleId: number) {
+  for (const id of userIds) changedHere({ kind: 'user', id });
   await db
     .insert(userProjectRoles)
     .values(userIds.map((userId) => ({ userId, projectCode, roleId })))
@@ -25,6 +27,7 @@ export async function grantRole(db: Executor, projectCode: string, userIds: stri
 
 /** Takes every role of a user in a project away, clears the sections they managed and were assigned there. */
 export async function revokeMember(db: Executor, projectCode: string, userId: string) {
+  changedHere({ kind: 'user', id: userId });
   const removed = await db
     .delete(userProjectRoles)
     .where(and(eq(userProjectRoles.projectCode, projectCode), eq(userProjectRoles.userId, userId)))

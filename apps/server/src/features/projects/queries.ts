@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 /**
  * The project rows: finding, listing (with their counts), saving, archiving, the projects a user
@@ -47,6 +48,7 @@ export function findAnyProject(db: Executor, code: string) {
 }
 
 export function setArchived(db: Executor, code: string, archivedAt: Date | null) {
+  changedHere({ kind: 'project', code });
   return db.update(projects).set({ deletedAt: archivedAt }).where(eq(projects.code, code));
 }
 

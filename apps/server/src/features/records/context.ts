@@ -92,7 +92,16 @@ export async function fileFacts(db: Executor, ids: string[]): Promise<Map<string
 
 /** A record the caller may see: same project (any for the super administrator), within their sections. */
 export async function visibleRecord(db: Executor, auth: AuthContext, projectCode: string, id: string) {
-  const r = await q.findRecord(db, id);
+  return checkVisible(db, auth, projectCode, await q.findRecord(db, id));
+}
+
+/** Refuses a record the caller may not see (missing, another project's, outside their sections). */
+export async function checkVisible<R extends { project_code: string; section_code: string }>(
+  db: Executor,
+  auth: AuthContext,
+  projectCode: string,
+  r: R | undefined,
+): Promise<R> {
   if (!r) throw fail.notFound('recordNotFound');
   if (r.project_code !== projectCode) throw fail.forbidden('otherProject');
   const scope = await sectionScope(db, auth, projectCode);

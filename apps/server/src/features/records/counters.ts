@@ -1,6 +1,7 @@
 import type { TableSummary } from '@pineguard/contract';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { onChange } from '../../platform/changes.ts';
 import { Memo } from '../../platform/memo.ts';
 import type { Executor } from '../../db/client.ts';
 import * as standards from '../standards/index.ts';
@@ -17,31 +18,43 @@ const rollupMemo = new Memo<q.RollupRow[]>(2_000, 2_000);
 
 /** A list's total and whether it is exact (past the cap, the planner's estimate). */
 export type ListTotal = { total: number; totalExact: boolean };
-/** Keyword (and recycle-bin) totals per filter, reused for 10 s by the next pages (list.ts). */
-export const keywordTotals = new Memo<ListTotal>(10_000);
+/**
+ * List totals from the counters per filter (list.ts): kept until the counters move, which every
+ * instance hears of (the record_counts trigger notifies 'c'); the time to live is only a backstop.
+ */
+export const counterTotals = new Memo<ListTotal>(60_000, 10_000);
+/** Keyword (and recycle-bin) totals per filter, reused 10 s (and 10 s more while one call recounts). */
+export const keywordTotals = new Memo<ListTotal>(10_000, 10_000);
+
+// Another instance (or this one) changed the counters: what was summed from them is gone.
+onChange((_db, change) => {
+  if (change.kind === 'counts' || change.kind === 'lost') forgetTotals();
+});
 
 /** Adds to the per-day rollup and forgets the remembered sums (see rollupSums). */
 export async function bumpCounts(db: Executor, deltas: q.CountDelta[]) {
   await q.bumpCounts(db, deltas);
   rollupMemo.forget();
+  counterTotals.forget();
 }
 
 /**
- * After a write through this process has committed (other instances' copies age out within
- * seconds): keyword totals, and the rollup sums once more. bumpCounts forgot them inside the
- * transaction, where a dashboard call could still read the old counters and remember them under
- * the new version.
+ * After a write through this process has committed, and whenever the counters' notification
+ * arrives (any instance's write): keyword and list totals, and the rollup sums once more.
+ * bumpCounts forgot them inside the transaction, where a dashboard call could still read the old
+ * counters and remember them under the new version.
  */
 export function forgetTotals(): void {
   keywordTotals.forget();
+  counterTotals.forget();
   rollupMemo.forget();
 }
 
 /**
  * Sums of the per-day rollup (the overview's figures): see rollupQueries.rollupSums. Every
  * dashboard and progress call asks for the same few sums, so they are remembered for 2 s per
- * database (and given 2 s more while one call reloads them); a change of the counters in this
- * process forgets them at once, another instance's shows within 4 s.
+ * database (and given 2 s more while one call reloads them); a change of the counters anywhere
+ * forgets them as soon as it is heard of (at once here, within the notification's delay elsewhere).
  */
 export function rollupSums(db: Executor, filter: q.RollupFilter, by: q.RollupKey[]) {
   return rollupMemo.get(db, JSON.stringify([filter, by]), () => q.rollupSums(db, filter, by));

@@ -3,7 +3,8 @@ import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import * as files from '../files/index.ts';
-import { readContext, readDescriptor, visibleRecord } from './context.ts';
+import { userNames } from '../users/index.ts';
+import { checkVisible, readContext, readDescriptor } from './context.ts';
 import { toRow } from './list.ts';
 import * as q from './listQueries.ts';
 import { flagBurnPoints } from './ports.ts';
@@ -20,17 +21,19 @@ export async function detail(
   sign: MediaSigner,
 ): Promise<RecordDetail> {
   const { db } = deps.database;
-  const r = await visibleRecord(db, auth, projectCode, id);
+  const r = await checkVisible(db, auth, projectCode, await q.findRecordWithHistory(db, id));
   if (r.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) {
     throw fail.notFound('recordNotFound');
   }
-  const [ctx, table, history] = await Promise.all([
+  const history =
+    (typeof r.history === 'string' ? (JSON.parse(r.history) as q.HistoryRow[]) : r.history) ?? [];
+  const [ctx, table, names] = await Promise.all([
     readContext(db, projectCode),
     readDescriptor(db, r.table_code),
-    q.historyOf(db, id),
+    userNames(db, [r.collector_id, ...(r.editor_id ? [r.editor_id] : []), ...history.map((h) => h.actor_id)]),
   ]);
   const columns = table?.columns ?? [];
-  const row = toRow(r, ctx);
+  const row = toRow(r, { ...ctx, names }, r);
   await flagBurnPoints(db, projectCode, columns, [row]);
   const refs: { field: string; id: string }[] = [];
   for (const c of columns) {
@@ -72,8 +75,8 @@ export async function detail(
   const record: HistoryEntry[] = history.map((h) => ({
     id: h.id,
     action: h.action as HistoryEntry['action'],
-    at: chinaDateTime(h.at),
-    actorName: h.actorName,
+    at: chinaDateTime(new Date(h.at)),
+    actorName: names.get(h.actor_id)?.name ?? '',
     reason: h.reason,
     ...(h.changes ? { changes: h.changes } : {}),
   }));

@@ -14,8 +14,9 @@ import { fail } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../../platform/pagination.ts';
 import type { Executor } from '../../db/client.ts';
+import { type UserName, userNames } from '../users/index.ts';
 import { readContext, readTable, sectionScope } from './context.ts';
-import { keywordTotals, type ListTotal } from './counters.ts';
+import { counterTotals, keywordTotals, type ListTotal } from './counters.ts';
 import * as q from './listQueries.ts';
 import { flagBurnPoints } from './ports.ts';
 import { searchToken } from './validate.ts';
@@ -76,11 +77,21 @@ function sortOf(
 
 const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
+/** What a row names that the record does not carry: its people, and its table and bin from the filter. */
+export type RowNames = {
+  projectCode: string;
+  areaCode: string;
+  areaName: string;
+  names: Map<string, UserName>;
+};
+
 export function toRow(
   r: q.ListedRow,
-  ctx: { projectCode: string; areaCode: string; areaName: string },
+  ctx: RowNames,
+  fixed: { table_code: string; deleted: boolean },
 ): RecordRow {
   const fields = typeof r.fields === 'string' ? (JSON.parse(r.fields) as Record<string, unknown>) : r.fields;
+  const collector = ctx.names.get(r.collector_id);
   // The fixed columns first and the form's fields copied after (never over them): spreading each
   // record's own set of keys first gave every row a new object shape, 13× slower per row and a
   // tenth of a list call's CPU at a million records (bench/records.bench.ts).
@@ -89,14 +100,14 @@ export function toRow(
     xmdq: ctx.areaName,
     code_project1: ctx.areaCode,
     code_project2: ctx.projectCode,
-    code_project3: r.table_code,
+    code_project3: fixed.table_code,
     code_project4: r.section_code,
-    code_usr_account: r.account,
-    userName: r.user_name,
+    code_usr_account: collector?.account ?? '',
+    userName: collector?.name ?? '',
     time_submit: r.time_submit,
     time_update: r.time_update,
     time_edit: r.time_edit,
-    user_edit: r.editor_name,
+    user_edit: r.editor_id ? (ctx.names.get(r.editor_id)?.name ?? null) : null,
     gps_long: gpsText(Number(r.gps_long)),
     gps_lat: gpsText(Number(r.gps_lat)),
     gps_alt: gpsText(Number(r.gps_alt)),
@@ -107,11 +118,21 @@ export function toRow(
     gps_xiaoban: r.gps_xiaoban,
     code_state: r.state,
     state_reason: r.state_reason,
-    table_code: r.table_code,
-    deleted: r.deleted,
+    table_code: fixed.table_code,
+    deleted: fixed.deleted,
   };
   for (const key in fields) if (!Object.hasOwn(row, key)) row[key] = fields[key];
   return row;
+}
+
+/** The people rows name (collectors and editors), from the in-process map: a statement only for new ones. */
+export function namesFor(db: Executor, rows: q.ListedRow[]) {
+  const ids: string[] = [];
+  for (const r of rows) {
+    ids.push(r.collector_id);
+    if (r.editor_id) ids.push(r.editor_id);
+  }
+  return userNames(db, ids);
 }
 
 /** Escapes LIKE wildcards of a keyword. */
@@ -189,25 +210,22 @@ export async function list(
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
-  const { rows, total } = await pageAndTotal(
-    db,
-    filter,
-    where,
-    { expr: sort.expr, dir },
-    { limit: body.pageSize, offset, after },
-    cacheKey,
-  );
+  const [rows, total] = await Promise.all([
+    q.listPage(db, where, { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }),
+    listTotal(db, filter, where, cacheKey),
+  ]);
   if (reverse) rows.reverse();
-  const list = rows.map((r) => toRow(r, ctx));
+  const names = await namesFor(db, rows);
+  const fixed = { table_code: filter.tableCode, deleted: filter.deleted };
+  const list = rows.map((r) => toRow(r, { ...ctx, names }, fixed));
   await flagBurnPoints(db, projectCode, table.columns, list);
   let nextCursor: string | undefined;
   let prevCursor: string | undefined;
   if (keysetable && rows.length) {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
-    if (rows.length === body.pageSize)
-      nextCursor = encodeCursor(['n', last.sort_key ?? last.ts_key, last.id]);
-    if (body.pageNum > 1) prevCursor = encodeCursor(['p', first.sort_key ?? first.ts_key, first.id]);
+    if (rows.length === body.pageSize) nextCursor = encodeCursor(['n', last.sort_key, last.id]);
+    if (body.pageNum > 1) prevCursor = encodeCursor(['p', first.sort_key, first.id]);
     if (nextCursor) remember(db, `${cacheKey}#${body.pageNum + 1}`, nextCursor);
   }
   return {
@@ -217,57 +235,31 @@ export async function list(
 }
 
 /**
- * One page and the list's total, in one statement. Without a keyword the counters answer exactly
- * (a sum over a few hundred rows). With one (or in the recycle bin) a capped count answers, beyond
- * which the planner's estimate does; that count reads every row of the filter, so it is remembered
- * for a few seconds per filter (keywordTotals) and the next pages of the filter do not count again.
- * On a miss the Memo's load is this call's own page statement: the load hands back a promise this
- * call settles once the page is read, and concurrent pages of the filter share it.
+ * The list's total, its own remembered figure (never inside the page's statement). Without a
+ * keyword: the exact sum of the per-day counters, remembered per filter until the counters move
+ * (a write here forgets it at once, another instance's within its notification, see
+ * counters.ts). With a keyword (or in the recycle bin): a capped count, past the cap the
+ * planner's estimate, remembered a few seconds. Either way one caller computes it while the
+ * others wait for that one answer, or are given the previous one while it is reloaded.
  */
-async function pageAndTotal(
-  db: Executor,
-  filter: q.ListFilter,
-  where: SQL,
-  order: { expr: SQL; dir: 'asc' | 'desc' },
-  page: { limit: number; offset: number; after?: SQL | undefined },
-  cacheKey: string,
-): Promise<{ rows: q.ListedRow[]; total: ListTotal }> {
+function listTotal(db: Executor, filter: q.ListFilter, where: SQL, cacheKey: string): Promise<ListTotal> {
   if (!filter.keyword && !filter.deleted) {
-    const counters = q.counterTotal(filter);
-    const rows = await q.listPage(db, where, order, page, counters);
-    const n = Number(rows[0]?.total_n ?? (await q.totalOnly(db, counters)));
-    return { rows, total: { total: n, totalExact: true } };
+    const { keyword: _k, deleted: _d, ...counted } = filter;
+    return counterTotals.get(db, JSON.stringify(counted), async () => ({
+      total: await q.totalOnly(db, q.counterTotal(filter)),
+      totalExact: true,
+    }));
   }
-  const capped = q.cappedTotal(where, EXACT_COUNT_LIMIT);
-  const pending: { resolve?: (t: ListTotal) => void; reject?: (e: unknown) => void } = {};
-  const remembered = keywordTotals.get(
-    db,
-    cacheKey,
-    () => new Promise<ListTotal>((resolve, reject) => Object.assign(pending, { resolve, reject })),
-  );
-  if (!pending.resolve) {
-    // Remembered, or being counted by a concurrent page of the filter: this page counts nothing,
-    // unless the page that was counting failed.
-    const rows = await q.listPage(db, where, order, page, sql`null::bigint`);
-    const total =
-      (await remembered.catch(() => undefined)) ??
-      (await cappedOrEstimate(db, await q.totalOnly(db, capped), where, cacheKey));
-    return { rows, total };
-  }
-  try {
-    const rows = await q.listPage(db, where, order, page, capped);
+  return keywordTotals.get(db, cacheKey, async () => {
     const total = await cappedOrEstimate(
       db,
-      rows[0]?.total_n ?? (await q.totalOnly(db, capped)),
+      await q.totalOnly(db, q.cappedTotal(where, EXACT_COUNT_LIMIT)),
       where,
       cacheKey,
     );
-    pending.resolve(total);
-    return { rows, total };
-  } catch (e) {
-    pending.reject?.(e);
-    throw e;
-  }
+    // A short keyword searched a window of the newest records: its count is a lower bound.
+    return q.isShortKeyword(filter.keyword) ? { ...total, totalExact: false } : total;
+  });
 }
 
 /** A capped count, exact up to the cap; past it the planner's estimate (remembered a few seconds per filter). */

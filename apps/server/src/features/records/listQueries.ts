@@ -1,12 +1,13 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import type { HistoryEntry } from '@pineguard/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { recordHistory, users } from '../../db/schema/index.ts';
 import { scopeConditions } from '../../platform/scopeFilter.ts';
+import { runNamed } from '../../platform/sql.ts';
 import { dayStart, rowsOf } from './queries.ts';
 
 /**
- * The data list's SQL: the filter as conditions, its total (counters or a capped count) riding in
- * the page's own statement, one keyset or OFFSET page, a record with its history.
+ * The data list's SQL: the filter as conditions, its total (counters or a capped count), one
+ * keyset or OFFSET page, a record with its history.
  */
 
 export type ListFilter = {
@@ -38,18 +39,36 @@ export function recordScopeParts(f: RecordScopeFilter): SQL[] {
   return parts;
 }
 
+/**
+ * A keyword of one or two characters (山脚, 张) has no trigram for the index to look up: it is
+ * searched among the newest SHORT_KEYWORD_WINDOW records of the rest of the filter, never the
+ * whole table. The list says its total is not exact; narrowing the filter (a section, dates)
+ * moves the window. Three characters and more use the trigram index over every record.
+ */
+export const SHORT_KEYWORD_WINDOW = 20_000;
+/** Keywords shorter than this take the windowed path (pg_trgm indexes three-character grams). */
+export const INDEXED_KEYWORD_LENGTH = 3;
+
+export const isShortKeyword = (keyword: string | undefined) =>
+  Boolean(keyword) && [...keyword!.replace(/\\(.)/g, '$1')].length < INDEXED_KEYWORD_LENGTH;
+
 export function whereOf(f: ListFilter): SQL {
   const parts: SQL[] = [sql`r.project_code = ${f.projectCode}`, sql`r.table_code = ${f.tableCode}`];
   parts.push(f.deleted ? sql`r.deleted_at is not null` : sql`r.deleted_at is null`);
   parts.push(...recordScopeParts(f));
-  if (f.keyword) parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
+  if (f.keyword) {
+    if (isShortKeyword(f.keyword)) {
+      // The submit time of the window's oldest record (an index walk of the window, once per statement).
+      const base = whereOf({ ...f, keyword: undefined });
+      parts.push(sql`r.time_submit >= coalesce((select r.time_submit from records r where ${base}
+        order by r.time_submit desc offset ${SHORT_KEYWORD_WINDOW - 1} limit 1), '-infinity'::timestamptz)`);
+    }
+    parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
+  }
   return sql.join(parts, sql` and `);
 }
 
-/**
- * The list's total as a scalar sub-select, so that it rides in the page's own statement (one
- * round trip per page): an exact sum of the per-day counters (no keyword, live records only).
- */
+/** The list's total as a scalar sub-select: an exact sum of the per-day counters (no keyword, live records only). */
 export function counterTotal(f: ListFilter): SQL {
   const parts = scopeConditions('c', {
     projectCode: f.projectCode,
@@ -68,25 +87,23 @@ export function cappedTotal(where: SQL, cap: number): SQL {
   return sql`(select count(*) from (select 1 from records r where ${where} limit ${cap + 1}) capped)`;
 }
 
-/** A total sub-select on its own (an empty page carries no row to read it from). */
+/** A total sub-select run on its own (a named statement). */
 export async function totalOnly(db: Executor, total: SQL): Promise<number> {
-  const result = await db.execute(sql`select ${total} as n`);
-  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+  const rows = await runNamed<{ n: string | number }>(db, sql`select ${total} as n`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export type ListedRow = {
   id: string;
   section_code: string;
-  table_code: string;
-  account: string;
-  user_name: string;
+  collector_id: string;
+  editor_id: string | null;
   /** China time, 'YYYY-MM-DD HH:mm:ss'. */
   time_submit: string;
-  ts_key: string;
-  sort_key: string | null;
   time_update: string;
   time_edit: string | null;
-  editor_name: string | null;
+  /** The sort column's exact value as text (the keyset cursor's position). */
+  sort_key: string | null;
   gps_long: number;
   gps_lat: number;
   gps_alt: number;
@@ -98,48 +115,48 @@ export type ListedRow = {
   state: string;
   state_reason: string | null;
   fields: Record<string, unknown> | string;
-  descriptor_version: number;
+};
+
+/** A record on its own (detail, correction): the list's columns and what a list knows from its filter. */
+export type FoundRecord = ListedRow & {
+  table_code: string;
   deleted: boolean;
-  /** The list's total (the same value on every row of a page). */
-  total_n?: string | number;
+  descriptor_version: number;
+  project_code: string;
 };
 
 /** 'YYYY-MM-DD HH:mm:ss' in China time, as the spec's lists show times: formatted by PostgreSQL. */
 const chinaText = (column: SQL) =>
   sql`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
-// Times leave the database as display text (no timestamp parsing and re-formatting per row in
-// JS); `ts_key` keeps the exact instant for cursors.
-const listColumns = sql`r.id, r.section_code, r.table_code, u.account, u.name as user_name,
-  ${chinaText(sql`r.time_submit`)} as time_submit, r.time_submit::text as ts_key,
-  ${chinaText(sql`r.time_update`)} as time_update, ${chinaText(sql`r.time_edit`)} as time_edit,
-  e.name as editor_name, r.gps_long, r.gps_lat, r.gps_alt,
-  r.gps_range, r.gps_xian, r.gps_xiang, r.gps_xzcun, r.gps_xiaoban, r.state, r.state_reason, r.fields,
-  r.descriptor_version, r.deleted_at is not null as deleted`;
+// Only what a row shows: times leave the database as display text (no timestamp parsing and
+// re-formatting per row in JS), people as ids named from the in-process map (users/names.ts),
+// the table and deletion state from the filter.
+const listColumns = sql`r.id, r.section_code, r.collector_id, r.editor_id,
+  ${chinaText(sql`r.time_submit`)} as time_submit, ${chinaText(sql`r.time_update`)} as time_update,
+  ${chinaText(sql`r.time_edit`)} as time_edit, r.gps_long, r.gps_lat, r.gps_alt, r.gps_range,
+  r.gps_xian, r.gps_xiang, r.gps_xzcun, r.gps_xiaoban, r.state, r.state_reason, r.fields`;
 
 /**
- * One page of records and the list's total, in one statement: `total` is an uncorrelated scalar
- * sub-select (run once, as an InitPlan). `order` is built by the service from checked column
- * codes only (values bound as parameters); `after` is a keyset condition or undefined; `offset`
- * a bounded OFFSET.
+ * One page of records, one named statement, nothing else in it (the total is its own remembered
+ * figure). `order` is built by the service from checked column codes only (values bound as
+ * parameters); `after` is a keyset condition or undefined; `offset` a bounded OFFSET.
  */
 export async function listPage(
   db: Executor,
   where: SQL,
   order: { expr: SQL; dir: 'asc' | 'desc' },
   page: { limit: number; offset: number; after?: SQL | undefined },
-  total: SQL,
 ): Promise<ListedRow[]> {
   const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
-  const result =
-    await db.execute(sql`select ${listColumns}, (${order.expr})::text as sort_key, ${total} as total_n
+  return runNamed<ListedRow>(
+    db,
+    sql`select ${listColumns}, (${order.expr})::text as sort_key
     from records r
-    join users u on u.id = r.collector_id
-    left join users e on e.id = r.editor_id
     where ${where} ${page.after ? sql`and ${page.after}` : sql``}
     order by ${order.expr} ${dir}, r.id ${dir}
-    limit ${page.limit} offset ${page.offset}`);
-  return rowsOf<ListedRow>(result);
+    limit ${page.limit} ${page.offset ? sql`offset ${page.offset}` : sql``}`,
+  );
 }
 
 /** Ids of the records of a filter, at most `limit` (a batch review of "every record of the filter"). */
@@ -152,30 +169,45 @@ export async function findRecord(
   db: Executor,
   id: string,
   forUpdate = false,
-): Promise<(ListedRow & { project_code: string; collector_id: string }) | undefined> {
-  const result =
-    await db.execute(sql`select ${listColumns}, r.project_code, r.collector_id, r.time_submit::text as ts_key,
-    null::text as sort_key
+): Promise<FoundRecord | undefined> {
+  const rows = await runNamed<FoundRecord>(
+    db,
+    sql`select ${listColumns}, r.table_code, r.deleted_at is not null as deleted, r.descriptor_version,
+    r.project_code, null::text as sort_key
     from records r
-    join users u on u.id = r.collector_id
-    left join users e on e.id = r.editor_id
-    where r.id = ${id} ${forUpdate ? sql`for update of r` : sql``}`);
-  return rowsOf<ListedRow & { project_code: string; collector_id: string }>(result)[0];
+    where r.id = ${id} ${forUpdate ? sql`for update of r` : sql``}`,
+  );
+  return rows[0];
 }
 
-export async function historyOf(db: Executor, recordId: string) {
-  return db
-    .select({
-      id: recordHistory.id,
-      action: recordHistory.action,
-      at: recordHistory.at,
-      actorName: users.name,
-      reason: recordHistory.reason,
-      changes: recordHistory.changes,
-    })
-    .from(recordHistory)
-    .innerJoin(users, eq(users.id, recordHistory.actorId))
-    .where(eq(recordHistory.recordId, recordId))
-    .orderBy(recordHistory.id)
-    .limit(500);
+/** A history entry as the detail's statement carries it (people as ids, named in process). */
+export type HistoryRow = {
+  id: number;
+  action: string;
+  /** ISO instant. */
+  at: string;
+  actor_id: string;
+  reason: string | null;
+  changes: HistoryEntry['changes'] | null;
+};
+
+/**
+ * A record and its timeline (up to 500 entries, oldest first) in one statement: the detail's
+ * first round trip (its files are the second).
+ */
+export async function findRecordWithHistory(
+  db: Executor,
+  id: string,
+): Promise<(FoundRecord & { history: HistoryRow[] | string | null }) | undefined> {
+  const rows = await runNamed<FoundRecord & { history: HistoryRow[] | string | null }>(
+    db,
+    sql`select ${listColumns}, r.table_code, r.deleted_at is not null as deleted, r.descriptor_version,
+    r.project_code, null::text as sort_key,
+    (select json_agg(json_build_object('id', h.id, 'action', h.action, 'at', h.at, 'actor_id', h.actor_id,
+        'reason', h.reason, 'changes', h.changes) order by h.id)
+      from (select * from record_history where record_id = r.id order by id limit 500) h) as history
+    from records r
+    where r.id = ${id}`,
+  );
+  return rows[0];
 }

@@ -10,6 +10,7 @@ import {
   userProjectRoles,
   users,
 } from '../../db/schema/index.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -101,6 +102,7 @@ export async function projectMenuCount(db: Executor, ids: number[]): Promise<num
 export type RoleValues = typeof roles.$inferInsert;
 
 export async function updateRole(db: Executor, id: number, values: Partial<RoleValues>): Promise<void> {
+  changedHere({ kind: 'roles' });
   await db.update(roles).set(values).where(eq(roles.id, id));
 }
 
@@ -111,6 +113,7 @@ export async function insertRole(db: Executor, values: RoleValues): Promise<numb
 
 /** Deletes a role; sessions that had switched to it fall back to all their roles. */
 export async function deleteRole(db: Executor, id: number): Promise<void> {
+  changedHere({ kind: 'roles' });
   await db.update(sessions).set({ roleId: null }).where(eq(sessions.roleId, id));
   await db.delete(roles).where(eq(roles.id, id));
 }
@@ -143,6 +146,7 @@ export function builtinRolesBefore(db: Executor, version: number) {
 
 /** Sets a built-in role's permissions and the grants version it has now been offered. */
 export async function setBuiltinGrants(db: Executor, id: number, permissions: string[], version: number) {
+  changedHere({ kind: 'roles' });
   await db.update(roles).set({ permissions, builtinVersion: version }).where(eq(roles.id, id));
 }
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { projects, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 import { pageTotal, type Page, withPage } from '../../platform/pagination.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 export type UserFilter = {
   projectCode?: string | undefined;
@@ -141,6 +142,7 @@ export async function projectsOfUser(db: Executor, userId: string): Promise<stri
 }
 
 export async function setUserRoles(db: Executor, userId: string, projectCode: string, roleIds: number[]) {
+  changedHere({ kind: 'user', id: userId });
   await db
     .delete(userProjectRoles)
     .where(and(eq(userProjectRoles.userId, userId), eq(userProjectRoles.projectCode, projectCode)));
@@ -151,6 +153,7 @@ export async function setUserRoles(db: Executor, userId: string, projectCode: st
 
 /** Removes one role of a user in a project; answers the removed grants. */
 export function revokeRole(db: Executor, userId: string, projectCode: string, roleId: number) {
+  changedHere({ kind: 'user', id: userId });
   return db
     .delete(userProjectRoles)
     .where(
@@ -172,6 +175,7 @@ export async function insertUser(db: Executor, values: UserValues) {
 
 /** Changes a user's columns (updatedAt follows). */
 export async function updateUser(db: Executor, id: string, values: Partial<UserValues>): Promise<void> {
+  changedHere({ kind: 'user', id });
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
