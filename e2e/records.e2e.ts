@@ -113,7 +113,9 @@ it('enter with a photo, find, detail, correct, send back, approve, delete and re
   await filters.getByLabel(/关键字/).press('Enter');
   const rows = page.getByTestId('record-table').locator('tbody tr.ant-table-row');
   await expect.poll(() => rows.count()).toBe(1);
-  await expect.poll(() => rows.first().innerText()).toContain('KH-BD02');
+  // The section by its name (issue 29), not its code.
+  await expect.poll(() => rows.first().innerText()).toContain('第二标段');
+  expect(await rows.first().innerText()).not.toContain('KH-BD02');
   await snap(page, 'records-03-filtered');
 
   // Detail: photo, map point, the timeline's first entry.
@@ -181,7 +183,8 @@ it('the section manager sees his section only', async () => {
   const rows = page.getByTestId('record-table').locator('tbody tr.ant-table-row');
   await expect.poll(() => rows.count()).toBeGreaterThan(0);
   const texts = await rows.allInnerTexts();
-  expect(texts.every((t) => t.includes('KH-BD01') && !/KH-BD0[23]/.test(t))).toBe(true);
+  // Sections by name (issue 29): his 第一标段 on every row, no other section, no code.
+  expect(texts.every((t) => t.includes('第一标段') && !/第[二三]标段|KH-BD0\d/.test(t))).toBe(true);
   // The record entered in KH-BD02 is not his: the keyword finds nothing.
   const filters = page.getByTestId('record-filters');
   await filters.getByLabel(/关键字/).fill(note);

@@ -28,3 +28,12 @@ export function sectionNamer(sections: readonly SectionRef[] | undefined): (code
   const names = new Map((sections ?? []).map((s) => [s.code, s.name.trim()]));
   return (code) => (code && names.get(code)) || code;
 }
+
+/**
+ * A section's name without its trailing note in brackets, for a narrow list cell:
+ * "第一标段（华埠镇、池淮镇）" → "第一标段" (the whole name stays in the cell's tooltip).
+ */
+export function shortSectionName(name: string): string {
+  const short = name.replace(/\s*[（(][^（()）]*[）)]\s*$/, '').trim();
+  return short || name;
+}

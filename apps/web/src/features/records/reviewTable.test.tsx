@@ -146,7 +146,9 @@ describe('the column chooser', () => {
 
     // Default columns: the stored choice goes.
     await user.click(screen.getByTestId('column-chooser-button'));
-    await user.click(within(await screen.findByTestId('column-chooser')).getByRole('button', { name: '恢复默认' }));
+    await user.click(
+      within(await screen.findByTestId('column-chooser')).getByRole('button', { name: '恢复默认' }),
+    );
     await waitFor(() => expect(header()).toContain('二维码编号'));
     expect(localStorage.getItem(key)).toBeNull();
   }, 60_000);
@@ -166,14 +168,9 @@ describe('drawer keys', () => {
   beforeEach(() => useSession.setState({ info: null }));
 
   it('J/→ next, K/← previous, A approve, R reject; not while typing or with a modifier', () => {
-    expect([press('j'), press('ArrowRight'), press('k'), press('ArrowLeft'), press('A'), press('r')]).toEqual([
-      'next',
-      'next',
-      'prev',
-      'prev',
-      'approve',
-      'reject',
-    ]);
+    expect([press('j'), press('ArrowRight'), press('k'), press('ArrowLeft'), press('A'), press('r')]).toEqual(
+      ['next', 'next', 'prev', 'prev', 'approve', 'reject'],
+    );
     const input = document.createElement('textarea');
     document.body.append(input);
     expect(press('j', input)).toBeNull();

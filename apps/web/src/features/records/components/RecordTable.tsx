@@ -6,7 +6,8 @@ import { type ReactNode, useMemo } from 'react';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
 import { buildListColumns, type ListColumn, parseSort, scrollWidth, sortOf } from '../columns.ts';
 import { PHOTO_COLUMN } from '../columnPrefs.ts';
-import { formatCoord } from '../format.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import { formatCoord, shortSectionName } from '../format.ts';
 import { type RecordsKey, useRecordsT } from '../messages.ts';
 import { Cell } from './cells.tsx';
 import { FsdFlag } from './FsdFlag.tsx';
@@ -19,12 +20,23 @@ const mediaWidth = 110;
 
 /** Narrower fixed columns where the reviewer's set is shown (issue 29: it fits 1366 px). */
 const compactWidths: Record<string, number> = {
-  code_project4: 130,
-  userName: 84,
-  time_submit: 160,
-  code_state: 84,
-  [PHOTO_COLUMN]: 92,
+  code_project4: 100,
+  userName: 72,
+  time_submit: 136,
+  code_state: 76,
+  [PHOTO_COLUMN]: 76,
 };
+
+/** A descriptor column's width in the reviewer's set, by what it holds. */
+function compactWidth(c: ListColumn): number {
+  const fixed = compactWidths[c.code];
+  if (fixed) return fixed;
+  if (c.kind === 'number') return 88;
+  if (c.kind === 'date') return 110;
+  if (c.kind === 'tags') return 160;
+  // A select (its options are short words) or a code / short text.
+  return c.options ? 84 : Math.min(c.width, 124);
+}
 
 /** The §9 column set with the translated fixed titles. */
 export function useListColumns(columnList: ColumnDescriptor[]): ListColumn[] {
@@ -41,6 +53,16 @@ export function useListColumns(columnList: ColumnDescriptor[]): ListColumn[] {
         state: t('col.state'),
       }),
     [columnList, t],
+  );
+}
+
+/** A section by name; in the reviewer's set without its note in brackets (the whole name on hover). */
+function SectionCell({ name, short, width }: { name: string; short: boolean; width: number }) {
+  if (!name) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: width - 16 }}>
+      {short ? shortSectionName(name) : name}
+    </Typography.Text>
   );
 }
 
@@ -98,11 +120,12 @@ export function RecordTable({
   const t = useRecordsT();
   const allColumns = useListColumns(columnList);
   const listColumns = useMemo(
-    () =>
+    (): ListColumn[] =>
       visible
         ? allColumns
             .filter((c) => visible.includes(c.code))
-            .map((c) => ({ ...c, width: compactWidths[c.code] ?? c.width }))
+            // Only 操作 stays pinned: nothing sticky covers a fact (issue 29).
+            .map(({ fixed: _fixed, ...c }) => ({ ...c, width: compactWidth(c) }))
         : allColumns,
     [allColumns, visible],
   );
@@ -136,7 +159,11 @@ export function RecordTable({
             {formatCoord(value) || '—'}
           </span>
         ) : c.code === 'code_project4' ? (
-          <Cell column={c} value={sectionName(String(value ?? ''))} />
+          <SectionCell name={sectionName(String(value ?? ''))} short={Boolean(visible)} width={c.width} />
+        ) : c.kind === 'time' && visible ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(String(value ?? ''), { fallback: '—' })}
+          </span>
         ) : c.code === 'xmdq' ? (
           <Typography.Link onClick={() => onOpen(row)}>{String(value ?? '') || '—'}</Typography.Link>
         ) : c.code === 'fsd' && row.fsd_flag ? (

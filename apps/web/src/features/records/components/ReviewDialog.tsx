@@ -56,10 +56,14 @@ export function ReviewDialog({
       onCancel={onClose}
       onOk={() => submit().catch(() => undefined)}
       confirmLoading={examine.isPending}
-      // Approving is confirmed with Enter (the button has the focus); a reason is typed at once.
-      okButtonProps={
-        { danger: action === 'reject', 'data-testid': 'review-ok', autoFocus: !required } as never
-      }
+      okButtonProps={{ danger: action === 'reject', 'data-testid': 'review-ok' } as never}
+      // Approving is confirmed with Enter (the button takes the focus once the dialog is open); a
+      // reason is typed at once (the box takes it).
+      afterOpenChange={(open) => {
+        if (!open) return;
+        if (required) (form.getFieldInstance('reason') as { focus?: () => void } | undefined)?.focus?.();
+        else document.querySelector<HTMLButtonElement>('.ant-modal-wrap [data-testid="review-ok"]')?.focus();
+      }}
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('review.count', { count })} style={{ marginBottom: 12 }} />
@@ -70,12 +74,7 @@ export function ReviewDialog({
           extra={required ? t('review.reasonHint') : undefined}
           rules={reasonRules(action, t('review.reasonRequired'))}
         >
-          <Input.TextArea
-            maxLength={reasonMax}
-            showCount
-            autoSize={{ minRows: 3, maxRows: 6 }}
-            autoFocus={required}
-          />
+          <Input.TextArea maxLength={reasonMax} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
         </Form.Item>
       </Form>
     </Modal>

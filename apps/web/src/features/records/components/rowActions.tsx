@@ -1,12 +1,12 @@
-import { DownOutlined } from '@ant-design/icons';
+import { MoreOutlined } from '@ant-design/icons';
 import type { RecordRow } from '@pineguard/contract';
 import { Button, Dropdown } from 'antd';
 import { useCallback } from 'react';
 import { useRecordsT } from '../messages.ts';
 import { offeredActions, type ReviewAction } from '../review.ts';
 
-/** Width of the row's action column: 详情, 通过, 驳回 and 更多. */
-export const ROW_ACTIONS_WIDTH = 196;
+/** Width of the row's action column: 详情, 通过, 驳回 and the 更多 (⋯) menu. */
+export const ROW_ACTIONS_WIDTH = 166;
 
 /**
  * The row's own actions (issue 29): approve and reject on the row itself (the review dialog
@@ -64,9 +64,14 @@ export function useRowActions({
                   key === 'delete' ? onRemove('delete', [row.id]) : onReview(key as ReviewAction, [row.id]),
               }}
             >
-              <Button type="link" size="small" data-testid={`row-actions-${row.id}`}>
-                {t('action.more')} <DownOutlined />
-              </Button>
+              <Button
+                type="link"
+                size="small"
+                icon={<MoreOutlined />}
+                aria-label={t('action.more')}
+                title={t('action.more')}
+                data-testid={`row-actions-${row.id}`}
+              />
             </Dropdown>
           )}
         </>

@@ -67,18 +67,19 @@ function toTreeData(
 }
 
 const DATA_CENTER = '/dataCenter';
-/** The area tree folded away (issue 29), remembered in this browser. */
+/** The area tree and the overview folded away (issue 29: room for the list), remembered in this browser. */
 const TREE_FOLDED = 'pineguard.dataCenter.treeFolded';
-const readFolded = () => {
+const SUMMARY_FOLDED = 'pineguard.dataCenter.summaryFolded';
+const readFolded = (key: string) => {
   try {
-    return localStorage.getItem(TREE_FOLDED) === '1';
+    return localStorage.getItem(key) === '1';
   } catch {
     return false;
   }
 };
-const writeFolded = (folded: boolean) => {
+const writeFolded = (key: string, folded: boolean) => {
   try {
-    localStorage.setItem(TREE_FOLDED, folded ? '1' : '0');
+    localStorage.setItem(key, folded ? '1' : '0');
   } catch {
     // Blocked storage: folded for this visit only.
   }
@@ -120,10 +121,15 @@ export default function DataCenterPage() {
   const [section, setSection] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
   const [tab, setTab] = useState<string | undefined>();
-  const [folded, setFolded] = useState(readFolded);
+  const [folded, setFolded] = useState(() => readFolded(TREE_FOLDED));
   const fold = (next: boolean) => {
-    writeFolded(next);
+    writeFolded(TREE_FOLDED, next);
     setFolded(next);
+  };
+  const [summaryFolded, setSummaryFolded] = useState(() => readFolded(SUMMARY_FOLDED));
+  const foldSummary = (next: boolean) => {
+    writeFolded(SUMMARY_FOLDED, next);
+    setSummaryFolded(next);
   };
   // A drill-down link (the address bar) opens its project, section and table with its days; a
   // kept-alive page sees other pages' addresses too, hence the path check.
@@ -258,8 +264,25 @@ export default function DataCenterPage() {
       )}
       <Flex vertical gap={12} style={{ flex: '1 1 480px', minWidth: 0 }}>
         {project && (
-          <Card size="small" title={t('summary.title')}>
-            <TableSummary key={project} prjCode={project} linkable={project === selectedProject} />
+          <Card
+            size="small"
+            title={t('summary.title')}
+            styles={summaryFolded ? { body: { display: 'none' } } : {}}
+            extra={
+              <Button
+                type="link"
+                size="small"
+                data-testid="summary-fold"
+                aria-expanded={!summaryFolded}
+                onClick={() => foldSummary(!summaryFolded)}
+              >
+                {summaryFolded ? t('summary.show') : t('summary.hide')}
+              </Button>
+            }
+          >
+            {!summaryFolded && (
+              <TableSummary key={project} prjCode={project} linkable={project === selectedProject} />
+            )}
           </Card>
         )}
         <Card size="small">
