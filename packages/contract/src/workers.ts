@@ -239,6 +239,19 @@ export const examineValue = z.object({
   skipped: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
 });
 
+/**
+ * POST /api/lwryUser/unexamine (issue 29): a reviewer undoes reviews, one or many: approved or
+ * rejected workers go back to pending (待审核), the history and the audit log keep both steps.
+ */
+export const workerUnexamineBody = z.object({
+  userId: z.union([z.uuid(), z.array(z.uuid()).min(1).max(500)]),
+});
+export const unexamineValue = z.object({
+  revoked: z.number().int(),
+  /** Workers left as they were (still pending), with why. */
+  skipped: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
+});
+
 export const lwryExportBody = lwryListBody.omit({ pageNum: true, pageSize: true, cursor: true });
 
 /** Statistics of /lwrymanager/laowucensus. */

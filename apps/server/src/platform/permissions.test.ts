@@ -103,6 +103,7 @@ const workerRoutes: Record<string, string[]> = {
   'POST /api/lwry/faceUpdate': ['project_admin', 'section_manager'],
   'GET /api/lwryUser/lwryFaceAdd': ['project_admin', 'section_manager'],
   'POST /api/lwryUser/examine': ['project_admin', 'supervisor'],
+  'POST /api/lwryUser/unexamine': ['project_admin', 'supervisor'],
   'POST /api/lwryUser/lwryListExcelExport': ['project_admin', 'supervisor', 'section_manager'],
   // Burn points (fsd): read by every back-office role, managed by the project administrator.
   'POST /api/fsd/list': ['project_admin', 'supervisor', 'section_manager', 'gov_viewer'],

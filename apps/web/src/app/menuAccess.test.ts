@@ -42,3 +42,18 @@ it('home and refresh are always open; a super administrator opens everything', (
   expect(routeGranted({ ...base, pathname: '/redirect/users/userList' })).toBe(true);
   expect(routeGranted({ ...base, isAdmin: true, pathname: '/system/menu' })).toBe(true);
 });
+
+it('opens a page with a menu of its own only by that menu, not by the page it highlights (issue 29)', () => {
+  const workers = buildMenuTree([m(700, '/lwrymanager'), m(701, 'list', 700)]);
+  const viewer = { ...base, menus: workers };
+  const form = { activeMenu: '/lwrymanager/list', ownMenu: true };
+  expect(routeGranted({ ...viewer, pathname: '/lwrymanager/list' })).toBe(true);
+  expect(routeGranted({ ...viewer, ...form, pathname: '/lwrymanager/add' })).toBe(false);
+  expect(routeGranted({ ...viewer, ...form, pathname: '/lwrymanager/edit' })).toBe(false);
+  const manager = {
+    ...base,
+    menus: buildMenuTree([m(700, '/lwrymanager'), m(701, 'list', 700), m(704, 'add', 700)]),
+  };
+  expect(routeGranted({ ...manager, ...form, pathname: '/lwrymanager/add' })).toBe(true);
+  expect(routeGranted({ ...manager, ...form, pathname: '/lwrymanager/edit' })).toBe(false);
+});

@@ -29,11 +29,13 @@ function covered(path: string, granted: { leaves: string[]; groups: string[] }):
 /**
  * Whether the user's menus grant a route (issue 4: routes are exactly what the roles grant).
  * A route counts as granted when its path, or the menu it highlights (`activeMenu`), is a
- * granted page or lies under one. A super administrator's menus hold everything.
+ * granted page or lies under one. A route with a menu of its own (`ownMenu`, e.g. the worker
+ * form's hidden 新增/编辑 menus) counts only by its path. A super administrator's menus hold everything.
  */
 export function routeGranted(options: {
   pathname: string;
   activeMenu?: string | undefined;
+  ownMenu?: boolean | undefined;
   menus: MenuNode[];
   sysMenus: MenuNode[];
   isAdmin: boolean;
@@ -44,5 +46,5 @@ export function routeGranted(options: {
   if (alwaysOpen.includes(pathname) || pathname.startsWith('/redirect/')) return true;
   const granted = grantedPaths(options.menus, options.projectCode);
   if (covered(pathname, granted)) return true;
-  return options.activeMenu !== undefined && covered(options.activeMenu, granted);
+  return !options.ownMenu && options.activeMenu !== undefined && covered(options.activeMenu, granted);
 }

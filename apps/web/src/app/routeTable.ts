@@ -17,6 +17,12 @@ export type RouteMeta = {
   breadcrumb?: false;
   /** Which sidebar item to highlight. */
   activeMenu?: string;
+  /**
+   * The server's menu catalogue has a (hidden) menu for this very path: only that menu grants the
+   * route, never the page it highlights (issue 29: /lwrymanager/add is not opened by holding
+   * /lwrymanager/list).
+   */
+  ownMenu?: boolean;
 };
 
 export type PageModule = () => Promise<{ default: ComponentType }>;
@@ -191,11 +197,13 @@ export const layoutRoutes: RouteDef[] = [
         hidden: true,
         noCache: true,
         activeMenu: '/lwrymanager/list',
+        ownMenu: true,
       }),
       screen('edit', 'LwryEdit', 'route.lwryEdit', pages.lwryForm, {
         hidden: true,
         noCache: true,
         activeMenu: '/lwrymanager/list',
+        ownMenu: true,
       }),
     ],
   },

@@ -71,6 +71,7 @@ function navState(url: URL): NavState {
       routeGranted({
         pathname: url.pathname,
         activeMenu: (matches.at(-1)?.route.handle as RouteHandle | undefined)?.meta.activeMenu,
+        ownMenu: (matches.at(-1)?.route.handle as RouteHandle | undefined)?.meta.ownMenu,
         menus: session.info.menus,
         sysMenus: session.info.sysMenus,
         isAdmin: session.info.isAdmin,

@@ -30,7 +30,9 @@ import {
   lwryListValue,
   lwryUpdateBody,
   updateAllowCardBody,
+  unexamineValue,
   workerExamineBody,
+  workerUnexamineBody,
 } from '../workers.ts';
 
 /** Workers (劳务人员): the roster, review, faces, clock-in, and the safety ledger they attend. */
@@ -44,6 +46,7 @@ export const workerEndpoints = {
   'DELETE /api/lwryUser/deleteOne': { query: lwryIdQuery, value: none },
   'POST /api/lwryUser/updateAllowCard': { body: updateAllowCardBody, value: none },
   'POST /api/lwryUser/examine': { body: workerExamineBody, value: examineValue },
+  'POST /api/lwryUser/unexamine': { body: workerUnexamineBody, value: unexamineValue },
   'POST /api/lwry/faceUpdate': { body: faceUpdateBody, value: lwryFaceList },
   'GET /api/lwryUser/lwryFaceAdd': { query: lwryFaceAddQuery, value: lwryFaceAddValue },
   'GET /api/lwryUser//lwryAqbbList': { query: lwryAqbbQuery, value: lwryFaceList },

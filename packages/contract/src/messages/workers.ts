@@ -69,6 +69,11 @@ export const workerMessages = {
     'zh-CN': '劳务人员 {name}（{section}）的保险已于 {end} 到期，已关闭其打卡权限',
     en: 'The insurance of worker {name} ({section}) ended on {end}; clock-in has been turned off',
   },
+  workerNotReviewed: { 'zh-CN': '尚未审核，无需撤销', en: 'not reviewed yet; nothing to undo' },
+  workersReviewRevoked: {
+    'zh-CN': '已撤销 {revoked} 人的审核，退回待审核；未处理 {skipped} 人',
+    en: 'Review undone for {revoked} (back to pending); left {skipped}',
+  },
   workersExamined: {
     'zh-CN': '已通过 {approved} 人，驳回 {rejected} 人，未处理 {skipped} 人',
     en: 'Approved {approved}, rejected {rejected}, left {skipped}',

@@ -4,7 +4,9 @@ import {
   clockInListValue,
   clockInValue,
   envelope,
+  unexamineValue,
   workerExamineBody,
+  workerUnexamineBody,
   examineValue,
   faceUpdateBody,
   loadIdCardQuery,
@@ -37,7 +39,7 @@ import * as clockIn from './clockIn.ts';
 import type { WorkerContext } from './context.ts';
 import { exportExcel } from './excelExport.ts';
 import * as faces from './faces.ts';
-import { examine } from './review.ts';
+import { examine, unexamine } from './review.ts';
 import * as roster from './roster.ts';
 import * as edit from './rosterEdit.ts';
 import { loadIdCard } from './rules.ts';
@@ -139,6 +141,26 @@ export const workersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       await clockIn.updateAllowCard(ctx(req), req.body.id, req.body.allowCard === 1);
       return ok(null, msg(req, 'saved'));
+    },
+  });
+
+  app.post('/api/lwryUser/unexamine', {
+    config: { access: 'workers.review' },
+    schema: {
+      tags,
+      summary: '撤销审核（退回待审核，可批量）',
+      body: workerUnexamineBody,
+      response: { 200: envelope(unexamineValue) },
+    },
+    handler: async (req) => {
+      const result = await unexamine(ctx(req), req.body);
+      return ok(
+        result,
+        t(requestLang(req), 'workersReviewRevoked', {
+          revoked: result.revoked,
+          skipped: result.skipped.length,
+        }),
+      );
     },
   });
 

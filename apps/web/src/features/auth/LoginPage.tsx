@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../locales/index.ts';
 import { useSession } from '../../shared/session.ts';
@@ -18,6 +19,13 @@ export default function LoginPage() {
   const init = useInitStatus();
   const login = useLogin();
   const setToken = useSession((s) => s.setToken);
+  const notInitialised = init.data?.initialised === false;
+
+  // A fresh system has nobody to sign in: go straight to creating the super administrator, as
+  // the README says (issue 29; it was a small banner with a button before).
+  useEffect(() => {
+    if (notInitialised) navigate('/init', { replace: true });
+  }, [notInitialised, navigate]);
 
   const submit = async (form: LoginForm) => {
     const { token } = await login.mutateAsync(form);
@@ -28,19 +36,6 @@ export default function LoginPage() {
 
   return (
     <BarePage title={t('login.title')}>
-      {init.data && !init.data.initialised && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('login.notInitialised')}
-          action={
-            <Button size="small" type="primary" onClick={() => navigate('/init')}>
-              {t('login.goInit')}
-            </Button>
-          }
-        />
-      )}
       <Form<LoginForm>
         layout="vertical"
         initialValues={{ account: params.get('account') ?? '' }}

@@ -62,13 +62,13 @@ export function loadIdCard(idNumber: string) {
 }
 
 /** Every change refreshes the list (spec §4). */
-function useWorkerMutation<V>(send: (v: V) => Promise<{ message: string }>) {
+function useWorkerMutation<V, R extends { message: string }>(send: (v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: send, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
 }
 
 export const useSaveWorker = () =>
-  useWorkerMutation((body: LwryInsertInput | LwryUpdateInput) =>
+  useWorkerMutation((body: LwryInsertInput | LwryUpdateInput): Promise<{ message: string }> =>
     'id' in body ? api.call('POST /api/lwryUser/update', body) : api.call('POST /api/lwryUser/insert', body),
   );
 export const useAllowCard = () =>
@@ -79,6 +79,9 @@ export const useExamine = () =>
   useWorkerMutation((v: { userId: string[]; examineStatus: 1 | 2; reason?: string }) =>
     api.call('POST /api/lwryUser/examine', v),
   );
+/** 撤销审核: approved or rejected workers back to pending (issue 29). */
+export const useUnexamine = () =>
+  useWorkerMutation((userId: string[]) => api.call('POST /api/lwryUser/unexamine', { userId }));
 export const useFaceUpdate = () =>
   useWorkerMutation((v: { id: string; fileId?: string; faceId?: string; current?: boolean }) =>
     api.call('POST /api/lwry/faceUpdate', v),

@@ -147,7 +147,11 @@ describe('worker list', () => {
     expect(await screen.findByText('徐土根1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '新增劳务人员' })).toBeNull();
     expect(screen.queryByRole('button', { name: '导出 Excel' })).toBeNull();
-    expect(screen.getByTestId(`allow-${worker(1).id}`)).toBeDisabled();
+    // No switch at all for a reader (issue 29): the column reads 有/无; no edit or delete either.
+    expect(screen.queryByTestId(`allow-${worker(1).id}`)).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^编 ?辑$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^删 ?除$/ })).toBeNull();
   });
 });
 
@@ -295,13 +299,15 @@ describe('review queue', () => {
     { timeout: 60_000 },
     async () => {
       const calls = serve((c) =>
-        c.url.includes('examine')
-          ? envelopeResponse({ approved: 2, rejected: 0, skipped: [] }, 0, '已通过 2 人')
-          : envelopeResponse({
-              list: [worker(1), worker(2), worker(3, { complete: 0 })],
-              total: 3,
-              nextCursor: null,
-            }),
+        c.url.includes('unexamine')
+          ? envelopeResponse({ revoked: 2, skipped: [] }, 0, '已撤销 2 人的审核')
+          : c.url.includes('examine')
+            ? envelopeResponse({ approved: 2, rejected: 0, skipped: [] }, 0, '已通过 2 人')
+            : envelopeResponse({
+                list: [worker(1), worker(2), worker(3, { complete: 0 })],
+                total: 3,
+                nextCursor: null,
+              }),
       );
       page(<WorkerReviewPage />, '/lwrymanager/shenhe');
       expect(await screen.findByText('徐土根1')).toBeInTheDocument();
@@ -312,21 +318,37 @@ describe('review queue', () => {
       await user.click(within(rowOf('徐土根1')).getByRole('checkbox'));
       await user.click(within(rowOf('徐土根2')).getByRole('checkbox'));
       await user.click(screen.getByRole('button', { name: '批量通过（2）' }));
+      // 通过 asks first (issue 29): nothing is sent before the reviewer confirms.
+      const confirm = await screen.findByRole('dialog');
+      expect(within(confirm).getAllByText('确认审核通过选中的 2 人？').length).toBeGreaterThan(0);
+      expect(calls.some((c) => c.url.includes('examine'))).toBe(false);
+      await user.click(within(confirm).getByRole('button', { name: /^通 ?过$/ }));
       await waitFor(() => expect(calls.some((c) => c.url.includes('examine'))).toBe(true));
       expect(calls.find((c) => c.url.includes('examine'))!.body).toEqual({
         userId: [worker(1).id, worker(2).id],
         examineStatus: 1,
       });
+      // The answer offers a short undo, which puts exactly those workers back.
+      await user.click(await screen.findByTestId('review-undo'));
+      await waitFor(() => expect(calls.some((c) => c.url.includes('unexamine'))).toBe(true));
+      expect(calls.find((c) => c.url.includes('unexamine'))!.body).toEqual({
+        userId: [worker(1).id, worker(2).id],
+      });
       // An incomplete worker cannot be approved.
       expect(within(rowOf('徐土根3')).getByRole('button', { name: /^通 ?过$/ })).toBeDisabled();
       await user.click(within(rowOf('徐土根3')).getByRole('button', { name: /^驳 ?回$/ }));
-      const dialog = await screen.findByRole('dialog');
+      // The confirmation of the approval may still be fading out beside it.
+      const dialog = await waitFor(() => {
+        const found = screen.getAllByRole('dialog').find((d) => within(d).queryByText('驳回原因'));
+        expect(found).toBeDefined();
+        return found!;
+      });
       await user.click(within(dialog).getByRole('button', { name: /确 定|OK/ }));
       expect(await within(dialog).findByText('请输入驳回原因')).toBeInTheDocument();
       await user.type(within(dialog).getByLabelText('驳回原因'), '身份证照片不清晰');
       await user.click(within(dialog).getByRole('button', { name: /确 定|OK/ }));
       await waitFor(() =>
-        expect(calls.filter((c) => c.url.includes('examine')).at(-1)!.body).toEqual({
+        expect(calls.filter((c) => c.url.includes('/examine')).at(-1)!.body).toEqual({
           userId: [worker(3).id],
           examineStatus: 2,
           reason: '身份证照片不清晰',

@@ -5,15 +5,28 @@ import { useWorkersT } from '../messages.ts';
 import { AuthImage } from './AuthImage.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 
-/** Face photos of a worker: list, add, make one current (the list refreshes after each change). */
-export function FaceDialog({ worker, onClose }: { worker: LwryItem | null; onClose: () => void }) {
+/**
+ * Face photos of a worker: list, add, make one current (the list refreshes after each change).
+ * Without `canEdit` (no workers.manage: the government viewer, the supervisor) it only shows them.
+ */
+export function FaceDialog({
+  worker,
+  onClose,
+  canEdit,
+}: {
+  worker: LwryItem | null;
+  onClose: () => void;
+  canEdit: boolean;
+}) {
   const t = useWorkersT();
   const { message } = App.useApp();
   const faces = useFaces(worker?.id);
   const update = useFaceUpdate();
   const send = async (body: { fileId?: string; faceId?: string }) => {
     if (!worker) return;
-    const res = await update.mutateAsync({ id: worker.id, ...body, current: true });
+    // A refusal has been shown by the http client; it is not rethrown into the upload's handler.
+    const res = await update.mutateAsync({ id: worker.id, ...body, current: true }).catch(() => null);
+    if (!res) return;
     message.success(res.message);
     await faces.refetch();
   };
@@ -33,18 +46,22 @@ export function FaceDialog({ worker, onClose }: { worker: LwryItem | null; onClo
               {f.current ? (
                 <Tag color="green">{t('faces.current')}</Tag>
               ) : (
-                <Button size="small" onClick={() => send({ faceId: f.id })}>
-                  {t('faces.setCurrent')}
-                </Button>
+                canEdit && (
+                  <Button size="small" onClick={() => send({ faceId: f.id })}>
+                    {t('faces.setCurrent')}
+                  </Button>
+                )
               )}
             </div>
           </Card>
         ))}
       </Space>
-      <div>
-        <span style={{ marginRight: 8 }}>{t('faces.add')}</span>
-        <PhotoUpload kind="face" onChange={(fileId) => fileId && send({ fileId })} testId="face-add" />
-      </div>
+      {canEdit && (
+        <div>
+          <span style={{ marginRight: 8 }}>{t('faces.add')}</span>
+          <PhotoUpload kind="face" onChange={(fileId) => fileId && send({ fileId })} testId="face-add" />
+        </div>
+      )}
     </Modal>
   );
 }

@@ -162,6 +162,11 @@ export default function WorkerFormPage() {
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
         onFinish={submit}
+        // Enter in a field (the insurance dates, say) must not save a worker whose photos are not
+        // attached yet: only the 保存 button submits this multi-part form (issue 29).
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+        }}
       >
         <Typography.Title level={5}>{t('form.basic')}</Typography.Title>
         <Form.Item
@@ -227,11 +232,17 @@ export default function WorkerFormPage() {
         >
           <Select options={(sections.data?.list ?? []).map((s) => ({ value: s.code, label: s.name }))} />
         </Form.Item>
-        <Form.Item name="team" label={t('col.team')}>
-          <AutoComplete options={workerTeams.map((v) => ({ value: v }))} />
+        <Form.Item name="team" label={t('form.team')}>
+          <AutoComplete
+            options={workerTeams.map((v) => ({ value: v }))}
+            placeholder={t('form.teamPlaceholder')}
+          />
         </Form.Item>
-        <Form.Item name="job" label=" " colon={false}>
-          <AutoComplete options={workerJobs.map((v) => ({ value: v }))} />
+        <Form.Item name="job" label={t('form.job')}>
+          <AutoComplete
+            options={workerJobs.map((v) => ({ value: v }))}
+            placeholder={t('form.jobPlaceholder')}
+          />
         </Form.Item>
         <Typography.Title level={5}>{t('form.insurance')}</Typography.Title>
         <Form.Item name="ifToubao" valuePropName="checked" label={t('form.insured')}>

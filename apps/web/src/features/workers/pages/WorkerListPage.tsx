@@ -5,12 +5,14 @@ import {
   Card,
   DatePicker,
   Form,
+  Grid,
   Input,
   Select,
   Space,
   Switch,
   type TableColumnsType,
   Tag,
+  Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -21,7 +23,15 @@ import { useSession } from '../../../shared/session.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction.tsx';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
-import { exportWorkers, useAllowCard, useDeleteWorker, useWorkerList, type WorkerFilters } from '../api.ts';
+import {
+  exportWorkers,
+  useAllowCard,
+  useDeleteWorker,
+  useUnexamine,
+  useWorkerList,
+  type WorkerFilters,
+} from '../api.ts';
+import { RevokeReview } from '../components/RevokeReview.tsx';
 import { FaceDialog } from '../components/FaceDialog.tsx';
 import { useWorkersT } from '../messages.ts';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
@@ -73,6 +83,8 @@ export default function WorkerListPage() {
   const remove = useDeleteWorker();
   const [faceOf, setFaceOf] = useState<LwryItem | null>(null);
   const [exporting, setExporting] = useState(false);
+  const unexamine = useUnexamine();
+  const screens = Grid.useBreakpoint();
 
   const toggle = async (w: LwryItem, on: boolean) => {
     try {
@@ -84,29 +96,44 @@ export default function WorkerListPage() {
     }
   };
 
+  // Pinned name and actions only where the screen is wide enough; on a phone they would leave
+  // no room for anything else (issue 29).
+  const pin = Boolean(screens.md);
   const columns: TableColumnsType<LwryItem> = [
-    { title: t('col.name'), dataIndex: 'name', key: 'name', width: colWidth.person, fixed: 'left' },
-    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber', width: 190 },
-    { title: t('col.sex'), key: 'sex', width: 64, render: (_, w) => (w.sex ? t('male') : t('female')) },
-    { title: t('col.age'), dataIndex: 'age', key: 'age', width: 64 },
-    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', width: colWidth.phone },
-    { title: t('col.section'), dataIndex: 'sectionName', key: 'section', width: colWidth.text },
     {
-      title: t('col.team'),
-      key: 'team',
-      width: colWidth.text,
-      render: (_, w) => [w.team, w.job].filter(Boolean).join(' / ') || '—',
+      title: t('col.name'),
+      key: 'name',
+      width: 120,
+      fixed: pin ? 'left' : undefined,
+      ellipsis: { showTitle: false },
+      // Sex and age beside the name: the roster's status columns come first (issue 29).
+      render: (_, w) => (
+        <span title={`${w.name} ${w.sex ? t('male') : t('female')} ${w.age}`}>
+          {w.name}{' '}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {w.sex ? t('male') : t('female')}·{w.age}
+          </Typography.Text>
+        </span>
+      ),
     },
+    { title: t('col.section'), dataIndex: 'sectionName', key: 'section', width: 110 },
     {
       title: t('col.review'),
       key: 'review',
       width: colWidth.status,
-      render: (_, w) => <StatusTag status={w.examineStatus} />,
+      render: (_, w) => (
+        <Space size={2}>
+          <StatusTag status={w.examineStatus} />
+          {w.examineStatus !== 0 && may('workers.review') && (
+            <RevokeReview worker={w} run={() => unexamine.mutateAsync([w.id])} />
+          )}
+        </Space>
+      ),
     },
     {
       title: t('col.insurance'),
       key: 'insurance',
-      width: colWidth.text,
+      width: 124,
       render: (_, w) =>
         w.ifToubao ? (
           <Tag color={w.bxValid ? 'green' : 'red'}>{t('validUntil', { date: w.bxEnd ?? '—' })}</Tag>
@@ -114,28 +141,50 @@ export default function WorkerListPage() {
           <Tag>{t('insuredNo')}</Tag>
         ),
     },
-    { title: t('col.face'), key: 'face', width: 80, render: (_, w) => (w.ifFace ? t('yes') : t('no')) },
+    { title: t('col.face'), key: 'face', width: 56, render: (_, w) => (w.ifFace ? t('yes') : t('no')) },
     {
       title: t('col.allowCard'),
       key: 'allowCard',
-      width: 110,
+      width: 84,
+      // Only those who may change it get the switch; the others read it (issue 29).
+      render: (_, w) =>
+        may('workers.manage') ? (
+          <Switch
+            size="small"
+            checked={w.allowCard === 1}
+            loading={allowCard.isPending && allowCard.variables?.id === w.id}
+            onChange={(on) => toggle(w, on)}
+            data-testid={`allow-${w.id}`}
+            aria-label={t('col.allowCard')}
+          />
+        ) : w.allowCard === 1 ? (
+          t('yes')
+        ) : (
+          t('no')
+        ),
+    },
+    {
+      title: t('col.added'),
+      key: 'added',
+      width: 104,
+      ellipsis: { showTitle: false },
       render: (_, w) => (
-        <Switch
-          size="small"
-          checked={w.allowCard === 1}
-          disabled={!may('workers.manage')}
-          loading={allowCard.isPending && allowCard.variables?.id === w.id}
-          onChange={(on) => toggle(w, on)}
-          data-testid={`allow-${w.id}`}
-        />
+        <span title={formatDateTime(w.addTime)}>{formatDateTime(w.addTime).slice(0, 10)}</span>
       ),
     },
-    { title: t('col.added'), key: 'added', width: 150, render: (_, w) => formatDateTime(w.addTime) },
+    { title: t('col.phone'), dataIndex: 'phone', key: 'phone', width: 116 },
+    { title: t('col.idNumber'), dataIndex: 'idNumber', key: 'idNumber', width: 164 },
+    {
+      title: t('col.team'),
+      key: 'team',
+      width: 130,
+      render: (_, w) => [w.team, w.job].filter(Boolean).join(' / ') || '—',
+    },
     {
       title: t('col.actions'),
       key: 'actions',
-      width: 180,
-      fixed: 'right',
+      width: may('workers.manage') ? 150 : 64,
+      fixed: pin ? 'right' : undefined,
       render: (_, w) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setFaceOf(w)}>
@@ -177,7 +226,7 @@ export default function WorkerListPage() {
     <Card>
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="createTime" label={t('filter.created')}>
-          <DatePicker.RangePicker />
+          <DatePicker.RangePicker style={{ maxWidth: '100%' }} />
         </Form.Item>
         <Form.Item name="shenheStatus" label={t('filter.review')}>
           <Select
@@ -263,7 +312,7 @@ export default function WorkerListPage() {
         emptyText={t('empty')}
         totalText={list.data?.totalExact === false ? (total) => t('totalAbout', { total }) : undefined}
       />
-      <FaceDialog worker={faceOf} onClose={() => setFaceOf(null)} />
+      <FaceDialog worker={faceOf} onClose={() => setFaceOf(null)} canEdit={may('workers.manage')} />
     </Card>
   );
 }

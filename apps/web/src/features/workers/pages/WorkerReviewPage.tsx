@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { fitWidth } from '../../../shared/ui/fitWidth.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { PagedTable } from '../../../shared/ui/PagedTable.tsx';
-import { useExamine, useWorkerList } from '../api.ts';
+import { useExamine, useUnexamine, useWorkerList } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
 import { colWidth } from '../../../shared/ui/tableColumns.ts';
+
+/** How long the 撤销 after a review is offered. */
+const UNDO_SECONDS = 10;
 
 /** /lwrymanager/shenhe: the pending queue; approve, or reject with a reason, one or many. */
 export default function WorkerReviewPage() {
   const t = useWorkersT();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const [keyword, setKeyword] = useState('');
   const list = useWorkerList({ examineStatus: 0, keyword: keyword || undefined, ...page });
@@ -20,10 +23,56 @@ export default function WorkerReviewPage() {
   const [rejecting, setRejecting] = useState<string[] | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
 
-  const approve = async (ids: string[]) => {
-    const res = await examine.mutateAsync({ userId: ids, examineStatus: 1 });
-    message.success(res.message);
-    setSelected([]);
+  const unexamine = useUnexamine();
+  /** The answer's message with a short-lived 撤销 that puts the workers just reviewed back. */
+  const doneWithUndo = (text: string, ids: string[]) => {
+    const key = `review-${ids.join(',')}`;
+    message.success({
+      key,
+      duration: UNDO_SECONDS,
+      content: (
+        <span data-testid="review-done">
+          {text}
+          {ids.length > 0 && (
+            <Button
+              type="link"
+              size="small"
+              data-testid="review-undo"
+              onClick={async () => {
+                message.destroy(key);
+                const res = await unexamine.mutateAsync(ids).catch(() => null);
+                if (res) message.success(res.message);
+              }}
+            >
+              {t('review.undo')}
+            </Button>
+          )}
+        </span>
+      ),
+    });
+  };
+  /** 通过 asks first, for one worker or many (issue 29); then offers the undo. */
+  const approve = (rows: LwryItem[]) => {
+    const ids = rows.map((w) => w.id);
+    modal.confirm({
+      title:
+        rows.length === 1
+          ? t('review.confirmOne', { name: rows[0]!.name })
+          : t('review.confirmMany', { n: rows.length }),
+      content: t('review.confirmNote'),
+      okText: t('review.approve'),
+      cancelText: t('form.cancel'),
+      onOk: async () => {
+        const res = await examine.mutateAsync({ userId: ids, examineStatus: 1 }).catch(() => null);
+        if (!res) return;
+        const skipped = new Set(res.value.skipped.map((s) => s.id));
+        doneWithUndo(
+          res.message,
+          ids.filter((id) => !skipped.has(id)),
+        );
+        setSelected([]);
+      },
+    });
   };
   const reject = async () => {
     if (!rejecting) return;
@@ -32,7 +81,11 @@ export default function WorkerReviewPage() {
     if (!values) return;
     const { reason } = values;
     const res = await examine.mutateAsync({ userId: rejecting, examineStatus: 2, reason: reason.trim() });
-    message.success(res.message);
+    const skipped = new Set(res.value.skipped.map((s) => s.id));
+    doneWithUndo(
+      res.message,
+      rejecting.filter((id) => !skipped.has(id)),
+    );
     setRejecting(null);
     setSelected([]);
   };
@@ -55,7 +108,7 @@ export default function WorkerReviewPage() {
       width: 160,
       render: (_, w) => (
         <Space size={0}>
-          <Button type="link" size="small" disabled={!w.complete} onClick={() => approve([w.id])}>
+          <Button type="link" size="small" disabled={!w.complete} onClick={() => approve([w])}>
             {t('review.approve')}
           </Button>
           <Button
@@ -85,7 +138,11 @@ export default function WorkerReviewPage() {
           style={{ width: fitWidth(t('filter.keyword'), 240, 76) }}
           onSearch={(v) => setKeyword(v.trim())}
         />
-        <Button type="primary" disabled={!selected.length} onClick={() => approve(selected)}>
+        <Button
+          type="primary"
+          disabled={!selected.length}
+          onClick={() => approve((list.data?.list ?? []).filter((w) => selected.includes(w.id)))}
+        >
           {t('review.approveSelected', { n: selected.length })}
         </Button>
         <Button
