@@ -16,6 +16,8 @@ export type Change =
   | { kind: 'roles' }
   /** The records rollup (record_counts) moved: remembered totals are dropped. */
   | { kind: 'counts' }
+  /** Workers were added, changed or deleted: remembered worker totals are dropped. */
+  | { kind: 'workers' }
   /** The listening connection was lost and is back: notifications in between may be gone. */
   | { kind: 'lost' };
 
@@ -35,6 +37,8 @@ export function parseChange(payload: string | null): Change | undefined {
       return { kind: 'roles' };
     case 'c':
       return { kind: 'counts' };
+    case 'w':
+      return { kind: 'workers' };
     default:
       return undefined;
   }

@@ -83,6 +83,7 @@ function concerns(change: Change, e: { sessionId: string; userId: string; projec
     case 'lost':
       return true;
     case 'counts':
+    case 'workers':
       return false;
   }
 }
@@ -117,7 +118,7 @@ export class SessionCache<T> {
   }
 
   apply(change: Change): void {
-    if (change.kind === 'counts') return;
+    if (change.kind === 'counts' || change.kind === 'workers') return;
     this.seq += 1;
     if (change.kind === 'roles' || change.kind === 'lost') {
       this.entries.clear();
@@ -142,7 +143,7 @@ onChange((db, change) => {
     // The database has committed what this process changed and said so: entries stored from now
     // on read the change (a load begun before is refused by the cache's count of changes).
     settleLocal(change);
-  } else if (change.kind !== 'counts') {
+  } else if (change.kind !== 'counts' && change.kind !== 'workers') {
     // A write of this process (in a transaction: no database to key by) reaches every cache
     // lazily: entries it concerns are dropped when next asked for, and none is kept for one TTL.
     recordLocal(change, Date.now());

@@ -14,14 +14,25 @@ const names = new Map<string, string>();
  */
 export async function runNamed<T>(db: Executor, query: SQL): Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
-  let name = names.get(compiled.sql);
-  if (!name) {
-    name = `n_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 24)}`;
-    if (names.size >= 1_000) names.clear();
-    names.set(compiled.sql, name);
-  }
-  const result = await db._.session.prepareQuery(compiled, undefined, name, false).execute();
+  const result = await db._.session
+    .prepareQuery(compiled, undefined, statementName(compiled.sql), false)
+    .execute();
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** A query builder's statement, named as runNamed names it (Drizzle still maps the rows). */
+export function prepareNamed<P>(builder: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+  return builder.prepare(statementName(builder.toSQL().sql));
+}
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `n_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size >= 1_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** `%keyword%` for ILIKE, with the pattern's own wildcards escaped so a user's `_` or `%` is literal. */

@@ -3,13 +3,13 @@
 -- commit, what a write changed, whoever wrote it (this server, another instance, a person at psql),
 -- so each drops what the change concerns. Payloads: 's:<session id>', 'u:<user id>',
 -- 'p:<project code>', '*' (a role changed: rare, everything role-based is dropped), 'c' (the
--- records rollup moved). PostgreSQL folds identical payloads of one transaction into one.
+-- records rollup moved), 'w' (workers changed). PostgreSQL folds identical payloads of one transaction into one.
 CREATE FUNCTION "pineguard_change_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
 BEGIN
   IF TG_LEVEL = 'STATEMENT' THEN
-    PERFORM pg_notify('pineguard_changes', CASE WHEN TG_TABLE_NAME = 'record_counts' THEN 'c' ELSE '*' END);
+    PERFORM pg_notify('pineguard_changes', CASE TG_TABLE_NAME WHEN 'record_counts' THEN 'c' WHEN 'workers' THEN 'w' ELSE '*' END);
     RETURN NULL;
   END IF;
   IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
@@ -49,4 +49,7 @@ CREATE TRIGGER "sections_change_notify" AFTER INSERT OR UPDATE OR DELETE ON "sec
   FOR EACH ROW EXECUTE FUNCTION "pineguard_change_notify"();
 --> statement-breakpoint
 CREATE TRIGGER "record_counts_change_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "record_counts"
+  FOR EACH STATEMENT EXECUTE FUNCTION "pineguard_change_notify"();
+--> statement-breakpoint
+CREATE TRIGGER "workers_change_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "workers"
   FOR EACH STATEMENT EXECUTE FUNCTION "pineguard_change_notify"();

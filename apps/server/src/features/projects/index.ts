@@ -1,6 +1,7 @@
 /** The projects feature's public API: what other features may call. */
 export { choosableProjects, findProject, projectName, projectsWithPermission } from './queries.ts';
 export { listSections } from './sections.ts';
+export { sectionNames } from './sectionNames.ts';
 export { managedSectionCodes } from './sectionQueries.ts';
 export { isProjectMember } from './memberQueries.ts';
 export { assignedSectionCodes } from './assignmentQueries.ts';

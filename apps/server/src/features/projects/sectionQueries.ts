@@ -3,6 +3,7 @@ import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sections, users } from '../../db/schema/index.ts';
 import { forgetSectionAssignments, renameSectionAssignments } from './assignmentQueries.ts';
+import { changedHere } from '../../platform/changes.ts';
 
 /**
  * A project's sections (标段): listing, saving, deleting, counting, their boundaries. Other rows
@@ -28,6 +29,7 @@ export async function updateSection(
   id: string,
   values: SectionValues,
 ): Promise<boolean> {
+  changedHere({ kind: 'project', code: projectCode });
   const [before] = await db
     .select({ code: sections.code })
     .from(sections)
@@ -49,6 +51,7 @@ export async function insertSection(
   projectCode: string,
   values: SectionValues,
 ): Promise<string> {
+  changedHere({ kind: 'project', code: projectCode });
   const [created] = await db
     .insert(sections)
     .values({ ...values, projectCode })
@@ -57,6 +60,7 @@ export async function insertSection(
 }
 
 export async function deleteSection(db: Executor, projectCode: string, id: string) {
+  changedHere({ kind: 'project', code: projectCode });
   const [removed] = await db
     .delete(sections)
     .where(and(eq(sections.id, id), eq(sections.projectCode, projectCode)))

@@ -1,4 +1,5 @@
 import type { AuthContext } from '../../platform/auth.ts';
+import { onChange } from '../../platform/changes.ts';
 import { fail } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import type { Executor } from '../../db/client.ts';
@@ -61,6 +62,11 @@ const READ_MS = 5_000;
 const contextMemo = new Memo<ProjectContext>(READ_MS);
 const tableMemo = new Memo<standards.TableDescriptor>(READ_MS);
 const descriptorMemo = new Memo<standards.TableDescriptor | undefined>(READ_MS);
+
+// A section or the project changed anywhere (the change feed): read the context again.
+onChange((_db, change) => {
+  if (change.kind === 'project' || change.kind === 'lost') contextMemo.forget();
+});
 
 /** projectContext, remembered a few seconds (reads only). */
 export const readContext = (db: Executor, projectCode: string) =>

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { onChange } from '../../platform/changes.ts';
 import { Memo } from '../../platform/memo.ts';
 import * as projects from '../projects/index.ts';
 import * as q from './queries.ts';
@@ -49,10 +50,16 @@ export async function workerOf(ctx: WorkerContext, id: string, db: Executor = ct
 /**
  * Totals of recent list filters in this process: a page turn (or a second caller with the same
  * filter) does not count again within 10 s. Every worker change made here forgets them (call
- * forgetTotals); another instance's change shows within the TTL. See
+ * forgetTotals), another instance's as soon as its notification arrives; while one call recounts
+ * an expired total, the others are given the previous one. See
  * docs/decisions/0093-worker-totals.md.
  */
-export const listTotals = new Memo<{ total: number; totalExact: boolean }>(10_000);
+export const listTotals = new Memo<{ total: number; totalExact: boolean }>(10_000, 10_000);
+
+// Any instance changed workers (the workers trigger notifies 'w'): recount.
+onChange((_db, change) => {
+  if (change.kind === 'workers' || change.kind === 'lost') forgetTotals();
+});
 
 export function forgetTotals() {
   listTotals.forget();

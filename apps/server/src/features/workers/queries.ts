@@ -8,7 +8,7 @@ import { addDays, chinaDayStart, type LwryListBody } from '@pineguard/contract';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sections, users, workerFaces, workers } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, prepareNamed } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, type Page, withPage } from '../../platform/pagination.ts';
 
 export type WorkerRow = typeof workers.$inferSelect;
@@ -123,6 +123,18 @@ function listSelect(db: Executor) {
 }
 export type WorkerListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
 
+/**
+ * The list's page: the worker and its current face only. Section and creator names come from the
+ * in-process maps (projects' sectionNames, users' userNames), not from two joins per row.
+ */
+function pageSelect(db: Executor) {
+  return db
+    .select({ worker: workers, key: sortKey, faceFileId: workerFaces.fileId })
+    .from(workers)
+    .leftJoin(workerFaces, eq(workerFaces.id, workers.currentFaceId));
+}
+export type WorkerPageRow = Awaited<ReturnType<ReturnType<typeof pageSelect>['execute']>>[number];
+
 const keysetOf = (after: readonly (string | number | null)[]) =>
   keysetAfter([sql`${workers.createdAt}`, sql`${workers.id}`], [after[0]!, after[1]!], 'desc');
 
@@ -150,9 +162,11 @@ export async function listWorkers(
     .orderBy(desc(newest), desc(workers.id))
     .$dynamic();
   const chosen = (after ? ids.limit(page.pageSize) : withPage(ids, page)).as('chosen');
-  const rows = await listSelect(db)
-    .innerJoin(chosen, eq(chosen.id, workers.id))
-    .orderBy(desc(workers.createdAt), desc(workers.id));
+  const rows = await prepareNamed(
+    pageSelect(db)
+      .innerJoin(chosen, eq(chosen.id, workers.id))
+      .orderBy(desc(workers.createdAt), desc(workers.id)),
+  ).execute();
   const last = rows.length === page.pageSize ? rows[rows.length - 1] : undefined;
   return { rows, next: last ? [last.key, last.worker.id] : undefined };
 }

@@ -12,6 +12,8 @@ import {
   maskIdNumber,
 } from '@pineguard/contract';
 import { fail } from '../../platform/errors.ts';
+import * as projects from '../projects/index.ts';
+import { userNames } from '../users/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts';
 import { fileUrl, flag, listTotals, sectionScope, todayOf, type WorkerContext, workerOf } from './context.ts';
 import { census } from './countQueries.ts';
@@ -21,7 +23,11 @@ import * as q from './queries.ts';
 import { auditFullIdRead, insuranceValid, seesFullIdNumber } from './rules.ts';
 
 /** A row of the list as the spec names it (the detail adds to it). */
-export function toItem(row: q.WorkerListRow, today: string, fullId: boolean): LwryItem {
+export function toItem(
+  row: Pick<q.WorkerListRow, 'worker' | 'faceFileId' | 'sectionName' | 'addUser'>,
+  today: string,
+  fullId: boolean,
+): LwryItem {
   const w = row.worker;
   return {
     id: w.id,
@@ -62,12 +68,22 @@ export async function list(ctx: WorkerContext, body: LwryListBody): Promise<Lwry
   const where = q.workerWhere(ctx.projectCode, filters, today, scope);
   const { db } = ctx.deps.database;
   const totalKey = JSON.stringify([ctx.projectCode, today, scope ?? null, filters]);
-  const [{ rows, next }, counted] = await Promise.all([
+  const [{ rows, next }, counted, sections] = await Promise.all([
     q.listWorkers(db, where, body, after, q.matchesFirst(filters)),
     listTotals.get(db, totalKey, () => q.countWorkers(db, where)),
+    projects.sectionNames(db, ctx.projectCode),
   ]);
+  const names = await userNames(
+    db,
+    rows.flatMap((r) => (r.worker.createdBy ? [r.worker.createdBy] : [])),
+  );
+  const named = (r: q.WorkerPageRow) => ({
+    ...r,
+    sectionName: sections.get(r.worker.sectionCode) ?? null,
+    addUser: r.worker.createdBy ? (names.get(r.worker.createdBy)?.name ?? null) : null,
+  });
   return {
-    list: rows.map((r) => toItem(r, today, false)),
+    list: rows.map((r) => toItem(named(r), today, false)),
     total: counted.total,
     totalExact: counted.totalExact,
     nextCursor: next ? encodeCursor(next) : null,
