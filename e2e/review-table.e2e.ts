@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { api, artifactsDir, newPage, type RunningServer, snap } from './harness.ts';
 import { apiSignIn, apiUploadPhoto, demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
@@ -93,6 +94,9 @@ useServer(async (s, b) => {
   }
 });
 
+/** What the screen shows (the viewport, not the whole page): what a 1366×768 user sees. */
+const screen = (page: Page, name: string) => page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+
 const headers = (table: Locator) => table.locator('thead th').allInnerTexts();
 const box = async (l: Locator) => (await l.boundingBox())!;
 const overlaps = (a: { x: number; width: number }, b: { x: number; width: number }) =>
@@ -115,7 +119,11 @@ it('the supervisor reviews from the row, a selection and the drawer by keyboard 
   await page.getByTestId('summary-fold').click();
   const table = await openFellingTable(page);
   const rows = table.locator('tbody tr.ant-table-row');
-  await snap(page, 'review-01-table-1366');
+  // The menu stays open at 1366 px (a full-page snap would resize the window: viewport shots here).
+  await expect
+    .poll(() => page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width))
+    .toBeGreaterThan(150);
+  await screen(page, 'review-01-table-1366');
 
   // The reviewer's columns, sections by name, everything on screen without scrolling sideways.
   const titles = (await headers(table)).map((h) => h.trim()).filter(Boolean);
@@ -148,7 +156,7 @@ it('the supervisor reviews from the row, a selection and the drawer by keyboard 
   // The photo thumbnail has loaded.
   const thumb = rows.first().getByTestId('row-thumb').locator('img');
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await snap(page, 'review-01-table-1366');
+  await screen(page, 'review-01b-screen-1366');
 
   // Approve from the row: the dialog confirms, the row turns 已通过.
   await rows
@@ -188,6 +196,10 @@ it('the supervisor reviews from the row, a selection and the drawer by keyboard 
   await drawer.locator('.ant-drawer-header').getByText('已上传').waitFor();
   await page.keyboard.press('a');
   await page.getByRole('dialog', { name: '审核通过' }).waitFor();
+  // The dialog's 确定 takes the focus: Enter confirms.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('review-ok');
   await page.keyboard.press('Enter');
   await drawer.getByTestId('history-approved').waitFor();
   await drawer.locator('.ant-drawer-header').getByText('已通过').waitFor();
@@ -199,7 +211,8 @@ it('the supervisor reviews from the row, a selection and the drawer by keyboard 
   for (const n of await place.locator('td span').all())
     expect(await n.evaluate((el) => el.getClientRects().length)).toBe(1);
   expect(await drawer.getByTestId('detail-section').innerText()).toMatch(/^第[一二]标段/);
-  await snap(page, 'review-03-drawer');
+  await place.scrollIntoViewIfNeeded();
+  await screen(page, 'review-03-drawer');
   for (let i = 4; i < 10; i++) await page.keyboard.press('j');
   await expect.poll(() => position.innerText()).toBe(`第 10 / ${COUNT} 条`);
   await page.keyboard.press('j');

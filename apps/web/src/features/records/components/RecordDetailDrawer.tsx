@@ -52,6 +52,9 @@ export type DrawerNav = {
   keys: boolean;
 };
 
+/** A place name; the field app's "0.0" for "none given" is none. */
+const placeName = (value: string) => (value === '0.0' ? '' : value);
+
 /** A number that never breaks mid-digit. */
 const Num = ({ children }: { children: React.ReactNode }) => (
   <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{children}</span>
@@ -210,10 +213,18 @@ export function RecordBody({ record }: { record: RecordDetail }) {
           <Descriptions.Item label={t('detail.rangeLabel')}>
             <Num>{record.gps_range || empty}</Num>
           </Descriptions.Item>
-          <Descriptions.Item label={t('detail.xian')}>{record.gps_xian || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('detail.xiang')}>{record.gps_xiang || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('detail.xzcun')}>{record.gps_xzcun || empty}</Descriptions.Item>
-          <Descriptions.Item label={t('detail.xiaoban')}>{record.gps_xiaoban || empty}</Descriptions.Item>
+          <Descriptions.Item label={t('detail.xian')}>
+            {placeName(record.gps_xian) || empty}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('detail.xiang')}>
+            {placeName(record.gps_xiang) || empty}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('detail.xzcun')}>
+            {placeName(record.gps_xzcun) || empty}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('detail.xiaoban')}>
+            {placeName(record.gps_xiaoban) || empty}
+          </Descriptions.Item>
         </Descriptions>
         {hasPoint ? (
           <div data-testid="record-map">

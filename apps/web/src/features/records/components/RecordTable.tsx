@@ -20,22 +20,31 @@ const mediaWidth = 110;
 
 /** Narrower fixed columns where the reviewer's set is shown (issue 29: it fits 1366 px). */
 const compactWidths: Record<string, number> = {
-  code_project4: 100,
+  code_project4: 84,
   userName: 72,
-  time_submit: 136,
+  time_submit: 140,
   code_state: 76,
   [PHOTO_COLUMN]: 76,
 };
 
-/** A descriptor column's width in the reviewer's set, by what it holds. */
+/** A descriptor column's width in the reviewer's set: what it holds, never narrower than its title. */
 function compactWidth(c: ListColumn): number {
   const fixed = compactWidths[c.code];
   if (fixed) return fixed;
-  if (c.kind === 'number') return 88;
-  if (c.kind === 'date') return 110;
-  if (c.kind === 'tags') return 160;
-  // A select (its options are short words) or a code / short text.
-  return c.options ? 84 : Math.min(c.width, 124);
+  // 14 px a character, the cell's padding and the sort arrows.
+  const titleWidth = [...c.title].length * 14 + 16 + (c.sortable ? 20 : 0);
+  const base =
+    c.kind === 'number'
+      ? 76
+      : c.kind === 'date'
+        ? 110
+        : c.kind === 'tags'
+          ? 160
+          : // A select (its options are short words) or a code / short text.
+            c.options
+            ? 76
+            : Math.min(c.width, 132);
+  return Math.max(base, titleWidth);
 }
 
 /** The §9 column set with the translated fixed titles. */

@@ -6,7 +6,7 @@ import { useRecordsT } from '../messages.ts';
 import { offeredActions, type ReviewAction } from '../review.ts';
 
 /** Width of the row's action column: 详情, 通过, 驳回 and the 更多 (⋯) menu. */
-export const ROW_ACTIONS_WIDTH = 166;
+export const ROW_ACTIONS_WIDTH = 164;
 
 /**
  * The row's own actions (issue 29): approve and reject on the row itself (the review dialog
