@@ -229,7 +229,7 @@ it('top bar: profile with a preset avatar, invitation code, settings, menu flag 
   await invite.getByRole('button', { name: /取\s*消/ }).click();
 
   // Settings drawer: sidebar logo on, theme colour from the presets; kept in local storage.
-  await page.getByRole('button', { name: 'settings' }).click();
+  await page.getByRole('button', { name: '系统布局配置' }).click();
   await page.getByRole('switch', { name: '侧边栏 Logo' }).click();
   await page.locator('.pg-logo').waitFor();
   await page.locator('.ant-color-picker-trigger').click();
@@ -290,7 +290,7 @@ it('preferences survive a reload; a session ended elsewhere offers to log in aga
   await page.getByRole('button', { name: '全局字号' }).click();
   await page.getByRole('menuitem', { name: '迷你' }).click();
   await page.getByText('字号切换成功').waitFor();
-  await page.getByRole('button', { name: 'settings' }).click();
+  await page.getByRole('button', { name: '系统布局配置' }).click();
   await page.getByRole('switch', { name: '固定头部' }).click();
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await page.reload();

@@ -9,12 +9,15 @@
  */
 const build = (new URL(location.href).searchParams.get('v') || 'dev').replace(/[^\w-]/g, '');
 const SHELL = `pg-m-shell-${build}`;
+const SHELL_EXTRAS = ['/no-eval.js', '/favicon.svg'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL)
-      .then((c) => c.add('/m/'))
+      // The shell page and the two files it names outside /assets/ (an offline reload must not
+      // log them as failed: issue 29).
+      .then((c) => c.addAll(['/m/', ...SHELL_EXTRAS]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -49,7 +52,7 @@ self.addEventListener('fetch', (event) => {
       (hit) =>
         hit ||
         fetch(event.request).then((res) => {
-          if (res.ok && (url.pathname.startsWith('/assets/') || url.pathname === '/no-eval.js')) {
+          if (res.ok && (url.pathname.startsWith('/assets/') || SHELL_EXTRAS.includes(url.pathname))) {
             const copy = res.clone();
             void caches.open(SHELL).then((c) => c.put(event.request, copy));
           }

@@ -1,4 +1,3 @@
-import { SettingOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { AppMain } from './AppMain.tsx';
 import { useAppStore } from './appStore.ts';
@@ -33,21 +32,12 @@ export function Layout() {
       <Sidebar />
       <div className="pg-main-container">
         <header className="pg-header">
-          <Navbar />
+          {/* The settings gear sits in the navbar: a floating handle covered content (issue 29). */}
+          <Navbar onOpenSettings={showSettings ? () => setSettingsOpen(true) : undefined} />
           {tagsView && <TagsView />}
         </header>
         <AppMain />
       </div>
-      {showSettings && (
-        <button
-          type="button"
-          className="pg-settings-handle"
-          onClick={() => setSettingsOpen(true)}
-          aria-label="settings"
-        >
-          <SettingOutlined />
-        </button>
-      )}
       <Settings open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </div>
   );

@@ -36,8 +36,11 @@ export function App() {
   useEffect(() => {
     if (!signedIn) return;
     void (async () => {
-      const cached = await store.getSetting<CollectSetupValue>('setup');
+      const cached = await store.getSetting<CollectSetupValue | null>('setup');
       setSetup(cached ?? null);
+      // No project chosen in this session yet (the setup is kept only once one is): the sign-in
+      // screens ask for one; asking the server first would only be refused (40301, issue 29).
+      if (!cached) return;
       try {
         const fresh = await endpoint('GET /api/collect/setup');
         await store.setSetting('setup', fresh);
@@ -65,6 +68,8 @@ export function App() {
             setToken('');
             setSignedIn(false);
             setSetup(undefined);
+            // The next account chooses its own project.
+            void store.setSetting('setup', null);
           }}
         >
           {t('signOut')}
@@ -77,7 +82,13 @@ export function App() {
     return (
       <div className="m-app">
         {header}
-        <SignIn t={t} signedIn={signedIn} onDone={() => setSignedIn(true)} onProject={(s) => setSetup(s)} />
+        <SignIn
+          t={t}
+          signedIn={signedIn}
+          // A new session has no project yet: the setup of an earlier one does not apply.
+          onDone={() => void store.setSetting('setup', null).then(() => setSignedIn(true))}
+          onProject={(s) => setSetup(s)}
+        />
       </div>
     );
   }

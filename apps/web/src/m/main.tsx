@@ -20,6 +20,9 @@ if ('serviceWorker' in navigator) {
   void navigator.serviceWorker.register(SW_URL, { scope: '/m/' }).then(async () => {
     const urls = [
       '/m/',
+      // Named by m.html outside /assets/: without them an offline reload logs two failures.
+      '/no-eval.js',
+      '/favicon.svg',
       ...performance
         .getEntriesByType('resource')
         .map((e) => e.name)

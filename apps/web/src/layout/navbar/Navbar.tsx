@@ -1,4 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, ProjectOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined, ProjectOutlined, SettingOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { NoticeBell } from '../../features/notices/NoticeBell.tsx';
 import { useT } from '../../locales/index.ts';
@@ -13,7 +13,8 @@ import { RoleSwitch } from './RoleSwitch.tsx';
 import { Screenfull } from './Screenfull.tsx';
 import { SizeSelect } from './SizeSelect.tsx';
 
-export function Navbar() {
+/** `onOpenSettings`: the layout settings gear (left out when the settings are turned off). */
+export function Navbar({ onOpenSettings }: { onOpenSettings?: (() => void) | undefined } = {}) {
   const t = useT();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -61,6 +62,18 @@ export function Navbar() {
         {desktop && <MenuFlagSwitch />}
         <RoleSwitch />
         <LangSwitch className="pg-icon-button pg-lang-button" onChange={reloadTexts} />
+        {onOpenSettings && (
+          <button
+            type="button"
+            className="pg-icon-button"
+            data-testid="open-settings"
+            title={t('settings.title')}
+            aria-label={t('settings.title')}
+            onClick={onOpenSettings}
+          >
+            <SettingOutlined />
+          </button>
+        )}
         <AvatarMenu compact={!desktop} />
       </div>
     </div>
