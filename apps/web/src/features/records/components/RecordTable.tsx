@@ -22,7 +22,7 @@ const mediaWidth = 110;
 const compactWidths: Record<string, number> = {
   code_project4: 84,
   userName: 72,
-  time_submit: 140,
+  time_submit: 148,
   code_state: 76,
   [PHOTO_COLUMN]: 76,
 };

@@ -218,7 +218,7 @@ export default function DataCenterPage() {
               />
             </Tooltip>
           }
-          style={{ flex: '0 0 260px', maxWidth: '100%' }}
+          style={{ flex: '0 0 280px', maxWidth: '100%' }}
         >
           <Input.Search
             size="small"
@@ -257,7 +257,8 @@ export default function DataCenterPage() {
                   setSection(sec);
                 } else if (!key && project) setSection(undefined);
               }}
-              style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto' }}
+              // Deep sections keep their icon beside the name (the card scrolls instead of wrapping).
+              style={{ maxHeight: 'calc(100vh - 260px)', overflow: 'auto', whiteSpace: 'nowrap' }}
             />
           )}
         </Card>
