@@ -14,7 +14,7 @@ import { spawnServer } from '../apps/server/test/spawn.ts';
  * The server a bench measures, in process, on a database of its own:
  * BENCH_DATABASE_URL=postgres://…/postgres creates BENCH_DB_NAME (default
  * pineguard_bench_<name>_<pid>) on that server and drops it in `close()` (BENCH_KEEP=1 keeps it);
- * without it PGlite runs in a temporary directory. Initialised with the demo; `token` is the
+ * without it PGlite runs in a temporary directory (BENCH_REUSE=1 BENCH_DATA_DIR=<a kept one> reuses it). Initialised with the demo; `token` is the
  * super administrator `bench` (password `bench123`) with KH2026 selected.
  */
 export async function benchServer(name: string, options: { poolSize?: number } = {}) {
@@ -28,8 +28,10 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     await client.end();
   };
   let databaseUrl: string | undefined;
-  // BENCH_REUSE=1 (with BENCH_DB_NAME): measure again on a database a run kept (BENCH_KEEP=1).
-  const reuse = Boolean(base && process.env.BENCH_REUSE);
+  // BENCH_REUSE=1 (with BENCH_DB_NAME, or BENCH_DATA_DIR for PGlite): measure again on a
+  // database a run kept (BENCH_KEEP=1).
+  const keptDir = process.env.BENCH_REUSE && !base ? process.env.BENCH_DATA_DIR : undefined;
+  const reuse = Boolean((base || keptDir) && process.env.BENCH_REUSE);
   if (base) {
     if (!reuse) {
       await admin(`drop database if exists ${dbName} with (force)`);
@@ -39,7 +41,7 @@ export async function benchServer(name: string, options: { poolSize?: number } =
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'pineguard-bench-'));
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
@@ -69,7 +71,7 @@ export async function benchServer(name: string, options: { poolSize?: number } =
   });
   const drop = async () => {
     // BENCH_KEEP=1 keeps PGlite's directory too (its path printed) for a look afterwards.
-    if (process.env.BENCH_KEEP && !base) console.log(`PGlite data kept in ${dataDir}`);
+    if ((process.env.BENCH_KEEP || keptDir) && !base) console.log(`PGlite data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
     if (base && !process.env.BENCH_KEEP) await admin(`drop database if exists ${dbName} with (force)`);
   };
@@ -125,7 +127,7 @@ export async function realServer(bench: Awaited<ReturnType<typeof benchServer>>)
     await server.kill('SIGTERM');
     await drop();
   };
-  return { url: server.url, token, rssMb, call, stop };
+  return { url: server.url, pid: server.child.pid!, token, rssMb, call, stop };
 }
 
 /** Samples `read` every 20 ms until `stop()`, which answers the peak. */

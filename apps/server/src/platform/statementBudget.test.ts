@@ -65,12 +65,7 @@ describe('statements per read call', () => {
   ];
 
   async function statementsOf(call: Call): Promise<string[]> {
-    const body =
-      call.url === '/api/sync/queryDataDetail'
-        ? { id: recordId }
-        : call.url.includes('lwryUser/detail')
-          ? { id: workerId }
-          : call.body;
+    const body = call.url === '/api/sync/queryDataDetail' ? { id: recordId } : call.body;
     const send = () =>
       t.app.inject({
         method: call.method,

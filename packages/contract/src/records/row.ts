@@ -78,6 +78,9 @@ export const recordRow = z
     deleted: z.boolean(),
     /** A burn record naming a suspended or unregistered burn point (issue 15); absent otherwise. */
     fsd_flag: z.enum(['suspended', 'unknown']).optional(),
+    /** The first photo's signed links (lists only; a few minutes valid): the row's thumbnail. */
+    thumbUrl: z.string().nullable().optional(),
+    photoUrl: z.string().nullable().optional(),
   })
   .catchall(z.unknown());
 export type RecordRow = z.infer<typeof recordRow>;

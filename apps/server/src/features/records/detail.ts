@@ -5,13 +5,13 @@ import { fail } from '../../platform/errors.ts';
 import * as files from '../files/index.ts';
 import { userNames } from '../users/index.ts';
 import { checkVisible, readContext, readDescriptor } from './context.ts';
-import { toRow } from './list.ts';
+import { type MediaSigner, toRow } from './list.ts';
+
+export type { MediaSigner };
 import * as q from './listQueries.ts';
 import { flagBurnPoints } from './ports.ts';
 
 /** One record as the detail shows it: its row, photos and videos (signed links) and its timeline. */
-
-export type MediaSigner = (fileId: string, variant: 'full' | 'thumb') => { url: string; expiresAt: string };
 
 export async function detail(
   deps: AppDeps,

@@ -15,6 +15,9 @@ import { Memo } from '../../platform/memo.ts';
 import { decodeCursor, EXACT_COUNT_LIMIT, encodeCursor, estimateRows } from '../../platform/pagination.ts';
 import type { Executor } from '../../db/client.ts';
 import { type UserName, userNames } from '../users/index.ts';
+
+/** Signs a link to a stored photo or video (files.signMedia with the app's media key). */
+export type MediaSigner = (fileId: string, variant: 'full' | 'thumb') => { url: string; expiresAt: string };
 import { readContext, readTable, sectionScope } from './context.ts';
 import { counterTotals, keywordTotals, type ListTotal } from './counters.ts';
 import * as q from './listQueries.ts';
@@ -135,6 +138,25 @@ export function namesFor(db: Executor, rows: q.ListedRow[]) {
   return userNames(db, ids);
 }
 
+/**
+ * The first photo of each row as signed links (a keyed hash each, no statement): the review
+ * table shows it as the row's thumbnail without asking for the record's detail.
+ */
+function signThumbnails(rows: RecordRow[], columns: ColumnDescriptor[], sign: MediaSigner) {
+  const photoColumns = columns.filter((c) => c.fldInput === 'photo').map((c) => c.code);
+  if (!photoColumns.length) return;
+  for (const row of rows) {
+    let first: string | undefined;
+    for (const code of photoColumns) {
+      const v = row[code];
+      first = Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'string' ? v.split(',')[0] : undefined;
+      if (first) break;
+    }
+    row.thumbUrl = first ? sign(first, 'thumb').url : null;
+    row.photoUrl = first ? sign(first, 'full').url : null;
+  }
+}
+
 /** Escapes LIKE wildcards of a keyword. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -171,6 +193,7 @@ export async function list(
   auth: AuthContext,
   projectCode: string,
   body: QueryDataListBody,
+  sign?: MediaSigner,
 ): Promise<QueryDataListValue> {
   const { db } = deps.database;
   if (body.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) throw fail.forbidden();
@@ -218,6 +241,7 @@ export async function list(
   const names = await namesFor(db, rows);
   const fixed = { table_code: filter.tableCode, deleted: filter.deleted };
   const list = rows.map((r) => toRow(r, { ...ctx, names }, fixed));
+  if (sign) signThumbnails(list, table.columns, sign);
   await flagBurnPoints(db, projectCode, table.columns, list);
   let nextCursor: string | undefined;
   let prevCursor: string | undefined;

@@ -107,7 +107,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: queryDataListBody,
       response: { 200: envelope(queryDataListValue) },
     },
-    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body)),
+    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body, sign)),
   });
 
   app.post('/api/sync/queryDataDetail', {
@@ -255,7 +255,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: queryYmfsListBody,
       response: { 200: envelope(queryDataListValue) },
     },
-    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body)),
+    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body, sign)),
   });
 
   app.get('/api/sync/queryYmfsDetail', {

@@ -28,9 +28,8 @@ function useSeen<T extends Element>(): [React.RefObject<T | null>, boolean] {
 
 /**
  * The row's first photo as a small thumbnail (click: the full photo), with the number of photos
- * and videos. A list row carries photo file ids only (pic_ fields), and a stored file needs the
- * session or a signed link, so the signed thumbnail comes from the record's detail, asked for
- * once the row is on screen (the same cached answer the detail drawer then opens at once).
+ * and videos. The list signs the first photo's links (thumbUrl, photoUrl); a row without them (an
+ * older server) asks for the record's detail once the row is on screen.
  */
 export function RowThumb({ row }: { row: RecordRow }) {
   const t = useRecordsT();
@@ -49,7 +48,7 @@ export function RowThumb({ row }: { row: RecordRow }) {
             width={W}
             height={H}
             src={thumb}
-            preview={first ? { src: first.url } : true}
+            preview={first ? { src: first.url } : row.photoUrl ? { src: row.photoUrl } : true}
             alt={t('photo.count', { count: photos })}
             style={{ objectFit: 'cover', borderRadius: 3, display: 'block' }}
           />
