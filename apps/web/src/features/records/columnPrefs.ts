@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ListColumn } from './columns.ts';
 
 /**
- * Which columns the review table shows (issue 29; docs/decisions/29-review-table-columns.md): a
+ * Which columns the review table shows (issue 29; docs/decisions/0205-review-table-columns.md): a
  * reviewer's set per standard table by default; the user's own choice from the column chooser
  * kept in this browser's localStorage under account + project + table.
  */

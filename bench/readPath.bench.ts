@@ -1,0 +1,371 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
+import { eq, sql } from 'drizzle-orm';
+import { records, users, workers } from '../apps/server/src/db/schema/index.ts';
+import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
+import { benchServer, realServer } from './benchServer.ts';
+import { closedLoop, pct } from './load.ts';
+
+/**
+ * The read path at scale (issue 28), each call three ways in one run: the floor (pgbench running
+ * the narrowest index-only statement for the same rows), the API's exact statement (pgbench
+ * running what the server sent, with its values), and the API over HTTP (wrk, 50 connections,
+ * against the real server as a child process with `npm start`'s settings), with the CPU each API
+ * call cost the server and PostgreSQL (from /proc), and /api/health's req/s as Node's own floor.
+ *
+ *   BENCH_DATABASE_URL=postgres://…/postgres BENCH_DB_NAME=pg_bench_recon BENCH_REUSE=1 BENCH_KEEP=1 \
+ *     npx tsx bench/readPath.bench.ts
+ *
+ * On a new database it loads BENCH_RECORDS (1,000,000) fellings and BENCH_WORKERS (100,000)
+ * workers; on a reused one it tops up what is missing. PGlite (no BENCH_DATABASE_URL) gets the
+ * one-caller figures only (no pgbench, no server CPU split). Needs wrk and pgbench (Debian).
+ * BENCH_SECONDS (10) per figure, BENCH_CONCURRENCY (50).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 100_000);
+const TABLE = 'gbcfcz0101';
+const DAY = 86_400_000;
+
+const bench = await benchServer('readpath');
+const { database } = bench;
+const { db } = database;
+const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
+const count = async (q: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: number }>(await db.execute(q))[0]?.n ?? 0);
+const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'bench'));
+const t0 = performance.now();
+
+/* ---------------------------------------------------------------- load what is missing */
+const haveRecords = await count(
+  sql`select count(*)::int as n from records where project_code = 'KH2026' and table_code = ${TABLE}`,
+);
+const places = [
+  '山脚 华埠镇 马尾松',
+  '山腰 池淮镇 黑松',
+  '路边 桐村镇 湿地松',
+  '林缘 杨林镇 马尾松',
+  '沟边 苏庄镇 火炬松',
+];
+for (let done = haveRecords; done < RECORDS;) {
+  const rows: (typeof records.$inferInsert)[] = [];
+  for (let i = 0; i < 2000 && done < RECORDS; i++, done++) {
+    rows.push({
+      id: randomUUID(),
+      projectCode: 'KH2026',
+      tableCode: TABLE,
+      sectionCode: ['KH-BD01', 'KH-BD02', 'KH-BD03'][done % 3]!,
+      collectorId: owner!.id,
+      timeSubmit: new Date(Date.now() - ((done * 7) % 240) * DAY - (done % 1000) * 1000),
+      state: ['10', '20', '20', '30'][done % 4]!,
+      fields: { qrcode: `R-${done}`, dungao: 3, xiongjing: 20 },
+      searchText: places[done % places.length]!,
+    });
+  }
+  await db.insert(records).values(rows);
+}
+if (haveRecords < RECORDS) {
+  await db.execute(sql`delete from record_counts where table_code = ${TABLE}`);
+  await db.execute(sql`insert into record_counts (project_code, table_code, section_code, state, day, township, n, qty, tons, m3, tags, treated)
+    select project_code, table_code, section_code, state, (time_submit at time zone 'Asia/Shanghai')::date, gps_xiang, count(*)::int,
+      0, 0, 0, count(*)::int, 0
+    from records where deleted_at is null and table_code = ${TABLE} group by 1, 2, 3, 4, 5, 6`);
+}
+// Searchable text on the newest 50,000 fellings when a reused database has none.
+if (
+  !(await count(
+    sql`select count(*)::int as n from (select 1 from records where search_text <> '' limit 1) x`,
+  ))
+) {
+  await db.execute(sql`update records set search_text = (${`{${places.join(',')}}`}::text[])[1 + abs(hashtext(id::text)) % ${places.length}]
+    where id in (select id from records where project_code = 'KH2026' and table_code = ${TABLE} and deleted_at is null
+      order by time_submit desc limit 50000)`);
+}
+const haveWorkers = await count(sql`select count(*)::int as n from workers where project_code = 'KH2026'`);
+const today = chinaToday();
+for (let done = haveWorkers; done < WORKERS;) {
+  const rows: (typeof workers.$inferInsert)[] = [];
+  for (let i = 0; i < 2000 && done < WORKERS; i++, done++) {
+    const birth = addDays('1960-01-01', done % 14000);
+    rows.push({
+      projectCode: 'KH2026',
+      sectionCode: ['KH-BD01', 'KH-BD02', 'KH-BD03'][done % 3]!,
+      name: `${'徐余汪郑毛周王张李陈'[done % 10]}${'建国平华明军红英'[done % 8]}${done % 1000}`,
+      idNumber: makeIdNumber('330825', birth, 500 + Math.floor(done / 14000)),
+      phone: `138${String(done).padStart(8, '0')}`,
+      sex: done % 2,
+      birthDate: birth,
+      regionCode: '330824',
+      insured: done % 5 !== 0,
+      insuranceStart: addDays(today, -100),
+      insuranceEnd: addDays(today, (done % 400) - 50),
+      reviewStatus: done % 10 < 7 ? 1 : 0,
+      clockIn: false,
+      createdBy: owner!.id,
+      createdAt: new Date(Date.now() - (done % 200) * DAY - done * 1000),
+    });
+  }
+  await db.insert(workers).values(rows);
+}
+await db.execute(sql`vacuum analyze records`);
+await db.execute(sql`vacuum analyze workers`);
+const nRecords = await count(
+  sql`select count(*)::int as n from records where project_code = 'KH2026' and deleted_at is null`,
+);
+const nWorkers = await count(
+  sql`select count(*)::int as n from workers where project_code = 'KH2026' and deleted_at is null`,
+);
+console.log(
+  `read-path bench on ${database.driver}: ${nRecords} live records, ${nWorkers} workers in KH2026 ` +
+    `(ready in ${((performance.now() - t0) / 1000).toFixed(0)} s); ${concurrency} callers, ${seconds} s per figure`,
+);
+
+/* ---------------------------------------------------------------- the calls */
+const [recent] = rowsOf<{ id: string; ts: string }>(
+  await db.execute(sql`select id, time_submit::text as ts from records where project_code = 'KH2026' and table_code = ${TABLE}
+    and deleted_at is null order by time_submit desc, id desc offset ${Math.min(100_000, Math.max(0, nRecords - 21))} limit 1`),
+);
+const [anyRecord] = rowsOf<{ id: string }>(
+  await db.execute(
+    sql`select id from records where project_code = 'KH2026' and table_code = ${TABLE} limit 1 offset ${Math.min(5000, nRecords - 1)}`,
+  ),
+);
+const cursor = encodeCursor(['n', recent!.ts, recent!.id]);
+type Call = { name: string; path: string; body?: unknown; floor: string };
+const listBody = (extra: Record<string, unknown>) => ({
+  prjStandCode: TABLE,
+  pageNum: 1,
+  pageSize: 20,
+  ...extra,
+});
+const liveRecords = `from records where project_code = 'KH2026' and table_code = '${TABLE}' and deleted_at is null`;
+const calls: Call[] = [
+  {
+    name: 'records list page 1',
+    path: '/api/sync/queryDataList',
+    body: listBody({}),
+    floor: `select id ${liveRecords} order by time_submit desc, id desc limit 20`,
+  },
+  {
+    name: 'records, section + state + 30 days',
+    path: '/api/sync/queryDataList',
+    body: listBody({ biaoduan: 'KH-BD02', codeState: '20', begin: addDays(today, -30), end: today }),
+    floor: `select id ${liveRecords} and section_code = 'KH-BD02' and state = '20' and time_submit >= now() - interval '30 days' order by time_submit desc, id desc limit 20`,
+  },
+  {
+    name: 'records, page 5,000 by cursor',
+    path: '/api/sync/queryDataList',
+    body: listBody({ pageNum: 5001, cursor }),
+    floor: `select id ${liveRecords} and (time_submit, id) < ('${recent!.ts}'::timestamptz, '${recent!.id}'::uuid) order by time_submit desc, id desc limit 20`,
+  },
+  {
+    name: 'records, keyword 马尾松 (trigram)',
+    path: '/api/sync/queryDataList',
+    body: listBody({ keyWords: '马尾松' }),
+    floor: `select id ${liveRecords} and search_text like '%马尾松%' limit 20`,
+  },
+  {
+    name: 'records, keyword 山脚 (2 characters)',
+    path: '/api/sync/queryDataList',
+    body: listBody({ keyWords: '山脚' }),
+    floor: `select id ${liveRecords} and search_text like '%山脚%' limit 20`,
+  },
+  {
+    name: 'record detail',
+    path: '/api/sync/queryDataDetail',
+    body: { id: anyRecord!.id },
+    floor: `select id from records where id = '${anyRecord!.id}'`,
+  },
+  {
+    name: 'workers list page 1',
+    path: '/api/lwryUser/lwryList',
+    body: { pageNum: 1, pageSize: 10 },
+    floor: `select id from workers where project_code = 'KH2026' and deleted_at is null order by created_at desc, id desc limit 10`,
+  },
+  {
+    name: 'workers, section + approved',
+    path: '/api/lwryUser/lwryList',
+    body: { pageNum: 1, pageSize: 10, sectionCode: 'KH-BD02', examineStatus: 1 },
+    floor: `select id from workers where project_code = 'KH2026' and deleted_at is null and section_code = 'KH-BD02' and review_status = 1 order by created_at desc, id desc limit 10`,
+  },
+];
+
+/* ---------------------------------------------------------------- the exact statements */
+// What the server sends for each call, captured in process (values substituted as literals for pgbench).
+const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+const query = client.query.bind(client);
+let capturing: { text: string; params: unknown[] }[] | null = null;
+client.query = (...args: unknown[]) => {
+  if (capturing) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    const text = typeof first === 'string' ? first : first.text;
+    capturing.push({ text, params: (args[1] as unknown[] | undefined) ?? [] });
+  }
+  return query(...args);
+};
+const literal = (v: unknown) =>
+  v === null || v === undefined
+    ? 'null'
+    : `'${(typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/'/g, "''")}'`;
+const exact = new Map<string, string[]>();
+for (const c of calls) {
+  const send = () =>
+    bench.app.inject({
+      method: 'POST',
+      url: c.path,
+      headers: { token: bench.token },
+      payload: c.body as object,
+    });
+  await send();
+  await send();
+  capturing = [];
+  const res = await send();
+  const sent = capturing;
+  capturing = null;
+  if (res.json().code !== 0) throw new Error(`${c.name}: ${res.body}`);
+  exact.set(
+    c.name,
+    sent.map((s) =>
+      s.text
+        .replace(/\$(\d+)/g, (_, i: string) => literal(s.params[Number(i) - 1]))
+        .replace(/\s+/g, ' ')
+        // pgbench reads ':MI' as a variable; the same format with dots costs the same.
+        .replace(/HH24:MI:SS/g, 'HH24.MI.SS'),
+    ),
+  );
+  console.log(`  ${c.name}: ${sent.length} statement(s) when warm`);
+}
+
+/* ---------------------------------------------------------------- measure */
+const server = await realServer(bench);
+const pgUrl = bench.database.driver === 'postgres' ? (bench.config.databaseUrl ?? '') : '';
+
+/** CPU seconds used so far by the server process and every PostgreSQL process. */
+function cpuSeconds(): { node: number; pg: number } {
+  const hz = 100;
+  const ticks = (pid: string) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(f[11]) + Number(f[12]);
+  };
+  let pgTicks = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) pgTicks += ticks(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { node: ticks(String(server.pid)) / hz, pg: pgTicks / hz };
+}
+
+type Wrk = { rps: number; p50: number; p99: number; timeouts: number; non2xx: number };
+function wrk(path: string, body: unknown, conns: number): Wrk {
+  const script = join(tmpdir(), `pg-readpath-${process.pid}.lua`);
+  writeFileSync(
+    script,
+    body === undefined
+      ? `wrk.headers["token"] = "${server.token}"\n`
+      : `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["content-type"] = "application/json"\nwrk.headers["token"] = "${server.token}"\n`,
+  );
+  const out = execFileSync(
+    'wrk',
+    [
+      '-t',
+      '1',
+      '-c',
+      String(conns),
+      '-d',
+      `${seconds}s`,
+      '--latency',
+      '--timeout',
+      '2s',
+      '-s',
+      script,
+      `${server.url}${path}`,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const ms = (label: string) => {
+    const m = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: ms(' 50%'),
+    p99: ms(' 99%'),
+    timeouts: Number(/timeout (\d+)/.exec(out)?.[1] ?? 0),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
+/** pgbench running `statements` (one transaction each) at `conns` clients: tps and mean latency. */
+function pgbench(statements: string[], conns: number): { tps: number; avg: number } {
+  const file = join(tmpdir(), `pg-readpath-${process.pid}.sql`);
+  writeFileSync(file, statements.map((s) => `${s};`).join('\n') + '\n');
+  const out = execFileSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', String(conns), '-j', '2', '-T', String(seconds), '-f', file, pgUrl],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return {
+    tps: Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0),
+    avg: Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN),
+  };
+}
+
+const lines: string[] = [];
+const health = wrk('/api/health', undefined, concurrency);
+lines.push(
+  `| GET /api/health (Node's floor) | | | ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms | |`,
+);
+for (const c of calls) {
+  let floor = '';
+  let stmt = '';
+  if (pgUrl) {
+    const f = pgbench([c.floor], concurrency);
+    const e = pgbench(exact.get(c.name)!, concurrency);
+    floor = `${f.tps.toFixed(0)} tps (${f.avg.toFixed(1)} ms)`;
+    stmt = `${e.tps.toFixed(0)} tps (${e.avg.toFixed(1)} ms)`;
+  }
+  const before = cpuSeconds();
+  const api = wrk(c.path, c.body, concurrency);
+  const after = cpuSeconds();
+  const calls = api.rps * seconds;
+  const cpu = calls ? ((after.node - before.node + after.pg - before.pg) / calls) * 1000 : NaN;
+  const split = calls
+    ? `${(((after.node - before.node) / calls) * 1000).toFixed(2)} + ${(((after.pg - before.pg) / calls) * 1000).toFixed(2)}`
+    : '';
+  lines.push(
+    `| ${c.name} | ${floor} | ${stmt} | ${api.rps.toFixed(0)} req/s, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms` +
+      `${api.timeouts ? `, ${api.timeouts} timeouts` : ''}${api.non2xx ? `, ${api.non2xx} non-2xx` : ''} (${(api.rps / health.rps).toFixed(2)}× health) | ${cpu.toFixed(2)} ms (${split}) |`,
+  );
+  console.log(lines[lines.length - 1]);
+}
+// One caller (the PGlite target is list page 1 p50 at one caller).
+const one = await closedLoop(
+  () => server.call('/api/sync/queryDataList', calls[0]!.body, server.token),
+  1,
+  seconds,
+);
+lines.push(
+  `one caller, records list page 1: p50 ${pct(one, 50).toFixed(1)} ms, p99 ${pct(one, 99).toFixed(1)} ms`,
+);
+
+console.log(`\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers`);
+console.log(
+  "| call | floor (pgbench, index-only) | the API's exact statement(s) (pgbench) | the API (wrk) | CPU per call (Node + PostgreSQL) |",
+);
+console.log('|---|---|---|---|---|');
+for (const l of lines) console.log(l);
+await server.stop();
