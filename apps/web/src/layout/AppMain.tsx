@@ -1,5 +1,6 @@
-import { Activity, type ReactNode, useState } from 'react';
+import { Activity, type ReactNode, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { useFocusableScrollers } from '../shared/ui/useFocusableScrollers.ts';
 import { useTabs } from './tabs/tabsStore.ts';
 
 type Pages = { pathname: string; pages: Map<string, ReactNode> };
@@ -13,6 +14,8 @@ export function AppMain() {
   const outlet = useOutlet();
   const { pathname } = useLocation();
   const cachedViews = useTabs((s) => s.cachedViews);
+  const main = useRef<HTMLElement>(null);
+  useFocusableScrollers(main);
   const [state, setState] = useState<Pages>(() => ({ pathname, pages: new Map([[pathname, outlet]]) }));
 
   // On arrival at a path, remember its page; pages of closed tabs are let go.
@@ -23,7 +26,7 @@ export function AppMain() {
   }
 
   return (
-    <main className="pg-app-main">
+    <main className="pg-app-main" ref={main}>
       {[...state.pages].map(([path, page]) => {
         const active = path === pathname;
         if (!active && !cachedViews.includes(path)) return null;

@@ -165,6 +165,7 @@ export default function FireReportPage() {
             <Form.Item label={t('filter.table')}>
               <Select
                 style={{ width: 220 }}
+                aria-label={t('filter.table')}
                 value={table}
                 onChange={setTable}
                 options={(tables.data ?? []).map((tb) => ({
@@ -177,6 +178,7 @@ export default function FireReportPage() {
             <Form.Item label={t('filter.day')}>
               <DatePicker
                 allowClear={false}
+                aria-label={t('filter.day')}
                 value={dayjs(reportDay)}
                 disabledDate={(d) => d.isAfter(dayjs(), 'day')}
                 onChange={(d) => d && setReportDay(d.format('YYYY-MM-DD'))}

@@ -30,7 +30,8 @@ export default function KusishuPage() {
   const [selected, setSelected] = useState<string | undefined>();
   const [censusPage, setCensusPage] = useState({ pageNum: 1, pageSize: 10 });
   const [treePage, setTreePage] = useState({ pageNum: 1, pageSize: 10 });
-  const [uploadPage, setUploadPage] = useState({ pageNum: 1, pageSize: 5 });
+  // Page size 10 as every list (spec §9 "Page size 10"; it was 5: issue 29).
+  const [uploadPage, setUploadPage] = useState({ pageNum: 1, pageSize: 10 });
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const census = useCensusList({ ...censusPage, xiaobanCode: keyword });

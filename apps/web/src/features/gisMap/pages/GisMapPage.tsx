@@ -68,6 +68,7 @@ function Cluster({ cell, color }: { cell: GisCell; color: string }) {
     <Marker
       position={[cell.lat, cell.lng]}
       icon={icon}
+      title={t('cluster.title', { n: cell.count })}
       eventHandlers={{
         click: () => {
           const degenerate = cell.east - cell.west < 1e-6 && cell.north - cell.south < 1e-6;
@@ -198,7 +199,14 @@ export default function GisMapPage() {
             ))}
           {showBurn &&
             setup.data.burnPoints.map((b) => (
-              <Marker key={b.id} position={[b.lat, b.lng]} icon={burnIcon} zIndexOffset={1000}>
+              <Marker
+                key={b.id}
+                position={[b.lat, b.lng]}
+                icon={burnIcon}
+                zIndexOffset={1000}
+                // The marker is a button to assistive technology: it needs a name (axe, issue 29).
+                title={t('burnPoint.title', { name: b.name })}
+              >
                 <Tooltip>{t('burnPoint.title', { name: b.name })}</Tooltip>
               </Marker>
             ))}

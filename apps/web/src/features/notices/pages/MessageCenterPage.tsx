@@ -135,6 +135,7 @@ export default function MessageCenterPage() {
         <Space wrap>
           <Select<NoticeKind | ''>
             data-testid="notice-kind"
+            aria-label={t('filter.kind')}
             style={{ width: 160 }}
             value={state.filters.noticeKind ?? ''}
             onChange={(v) => state.search({ ...state.filters, noticeKind: v || undefined })}
@@ -147,6 +148,7 @@ export default function MessageCenterPage() {
             <Switch
               size="small"
               data-testid="notice-unread-only"
+              aria-label={t('unreadOnly')}
               checked={Boolean(state.filters.unread)}
               onChange={(on) => state.search({ ...state.filters, unread: on || undefined })}
             />

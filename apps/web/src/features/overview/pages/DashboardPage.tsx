@@ -182,6 +182,7 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
               <Flex vertical align="center" gap={8}>
                 <Progress
                   type="dashboard"
+                  aria-label={t('plan.title')}
                   percent={Math.min(100, c.progress)}
                   format={() => `${c.progress}%`}
                 />
@@ -224,7 +225,7 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
             <List
               size="small"
               dataSource={v.sections}
-              locale={{ emptyText: t('ranking.empty') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('ranking.empty')}</Typography.Text> }}
               renderItem={(s, i) => (
                 <List.Item>
                   <Flex vertical style={{ width: '100%' }}>
@@ -237,6 +238,7 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
                       </Typography.Text>
                     </Flex>
                     <Progress
+                      aria-label={s.sectionName}
                       percent={Math.min(100, s.percent ?? 0)}
                       format={() => (s.percent === null ? '—' : `${s.percent}%`)}
                       size="small"
@@ -252,7 +254,7 @@ function Figures({ v, primary, selected }: { v: HomeData; primary: string; selec
             <List
               size="small"
               dataSource={v.backlog}
-              locale={{ emptyText: t('backlog.empty') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('backlog.empty')}</Typography.Text> }}
               renderItem={(b) => (
                 <List.Item
                   actions={

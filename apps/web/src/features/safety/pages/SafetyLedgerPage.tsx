@@ -129,6 +129,7 @@ export default function SafetyLedgerPage() {
             <Select
               allowClear
               placeholder={t('filter.kind')}
+              aria-label={t('filter.kind')}
               style={{ width: 150 }}
               options={safetyKinds.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
             />

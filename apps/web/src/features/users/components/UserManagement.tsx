@@ -280,6 +280,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
             <Select
               allowClear
               placeholder={t('filter.role')}
+              aria-label={t('filter.role')}
               style={{ width: fitWidth(t('filter.role'), 160) }}
               options={roleOptions}
             />
@@ -289,6 +290,7 @@ export function UserManagement({ allProjects = false }: { allProjects?: boolean 
           <Select
             allowClear
             placeholder={t('filter.status')}
+            aria-label={t('filter.status')}
             style={{ width: fitWidth(t('filter.status'), 120) }}
             options={userStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           />
