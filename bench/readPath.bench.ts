@@ -8,7 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import { records, users, workers } from '../apps/server/src/db/schema/index.ts';
 import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, realServer } from './benchServer.ts';
-import { closedLoop, pct } from './load.ts';
 
 /**
  * The read path at scale (issue 28), each call three ways in one run: the floor (pgbench running
@@ -353,13 +352,9 @@ for (const c of calls) {
   console.log(lines[lines.length - 1]);
 }
 // One caller (the PGlite target is list page 1 p50 at one caller).
-const one = await closedLoop(
-  () => server.call('/api/sync/queryDataList', calls[0]!.body, server.token),
-  1,
-  seconds,
-);
+const one = wrk(calls[0]!.path, calls[0]!.body, 1);
 lines.push(
-  `one caller, records list page 1: p50 ${pct(one, 50).toFixed(1)} ms, p99 ${pct(one, 99).toFixed(1)} ms`,
+  `one caller, records list page 1: ${one.rps.toFixed(0)} req/s, p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms`,
 );
 
 console.log(`\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers`);

@@ -127,5 +127,13 @@ describe('records: the data list', () => {
     await t.api('POST', '/api/data/del', { token: admin, body: { ids: [census2[1]!.uuid] } });
     const after = await list(admin, { keyWords: '红松岭' });
     expect(after.value.result.total).toBe(2);
+    // Two characters have no trigram: searched among the filter's newest records, total a lower bound.
+    const short = await list(admin, { keyWords: '松岭' });
+    expect(short.value.result.list.map((r) => r.id).sort()).toEqual(
+      after.value.result.list.map((r) => r.id).sort(),
+    );
+    expect(short.value.result).toMatchObject({ total: 2, totalExact: false });
+    expect((await list(admin, { keyWords: '岭样' })).value.result.total).toBe(2);
+    expect((await list(admin, { keyWords: '岭x' })).value.result.total).toBe(0);
   });
 });

@@ -22,7 +22,20 @@ export type ListFilter = {
   end?: string | undefined;
   /** Lower-cased, LIKE-escaped keyword. */
   keyword?: string | undefined;
+  /** A short keyword's window starts at this submit time (see SHORT_KEYWORD_WINDOW). */
+  windowStart?: string | undefined;
 };
+
+/** The submit time of the SHORT_KEYWORD_WINDOW-th newest record of a filter (its keyword aside), or none. */
+export async function windowStartOf(db: Executor, f: ListFilter): Promise<string | undefined> {
+  const base = whereOf({ ...f, keyword: undefined, windowStart: undefined });
+  const rows = await runNamed<{ at: string }>(
+    db,
+    sql`select r.time_submit::text as at from records r where ${base}
+      order by r.time_submit desc offset ${SHORT_KEYWORD_WINDOW - 1} limit 1`,
+  );
+  return rows[0]?.at;
+}
 
 /** The section, state and China-day conditions a records filter may carry. */
 export type RecordScopeFilter = Pick<ListFilter, 'sectionCode' | 'sectionCodes' | 'state' | 'begin' | 'end'>;
@@ -57,12 +70,9 @@ export function whereOf(f: ListFilter): SQL {
   parts.push(f.deleted ? sql`r.deleted_at is not null` : sql`r.deleted_at is null`);
   parts.push(...recordScopeParts(f));
   if (f.keyword) {
-    if (isShortKeyword(f.keyword)) {
-      // The submit time of the window's oldest record (an index walk of the window, once per statement).
-      const base = whereOf({ ...f, keyword: undefined });
-      parts.push(sql`r.time_submit >= coalesce((select r.time_submit from records r where ${base}
-        order by r.time_submit desc offset ${SHORT_KEYWORD_WINDOW - 1} limit 1), '-infinity'::timestamptz)`);
-    }
+    // A short keyword's window: from the submit time of its oldest record (list.ts remembers it).
+    if (isShortKeyword(f.keyword))
+      parts.push(sql`r.time_submit >= ${f.windowStart ?? '-infinity'}::timestamptz`);
     parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
   }
   return sql.join(parts, sql` and `);
