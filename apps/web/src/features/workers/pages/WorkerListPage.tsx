@@ -224,9 +224,15 @@ export default function WorkerListPage() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+      {/* On a phone the filters stack, each as wide as the card (the date range spilled out). */}
+      <Form
+        form={form}
+        layout={pin ? 'inline' : 'vertical'}
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="createTime" label={t('filter.created')}>
-          <DatePicker.RangePicker style={{ maxWidth: '100%' }} />
+          <DatePicker.RangePicker style={pin ? undefined : { width: '100%' }} />
         </Form.Item>
         <Form.Item name="shenheStatus" label={t('filter.review')}>
           <Select
@@ -273,7 +279,7 @@ export default function WorkerListPage() {
             style={{ width: fitWidth(t('filter.keyword'), 220) }}
           />
         </Form.Item>
-        <Space>
+        <Space wrap>
           <Button type="primary" htmlType="submit">
             {t('filter.search')}
           </Button>
