@@ -243,9 +243,10 @@ it('top bar: profile with a preset avatar, invitation code, settings, menu flag 
   await page.keyboard.press('Escape');
   await page.locator('.ant-drawer-open .ant-drawer-close').click();
   await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+  // The active tab wears the chosen colour darkened for white text (WCAG AA, issue 29): #0c765c.
   await expect
     .poll(() => tab(page, '/dashboard').evaluate((el) => getComputedStyle(el).backgroundColor))
-    .toBe('rgb(17, 169, 131)');
+    .toBe('rgb(12, 118, 92)');
   await snap(page, 'topbar-02-theme-and-logo');
 
   // Menu flag: a super administrator switches to the system-admin menus.

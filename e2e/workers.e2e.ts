@@ -75,6 +75,12 @@ it('adds a worker with ID card and face photos, approves, refuses clock-in while
   await row(page)
     .getByRole('button', { name: /^通\s*过$/ })
     .click();
+  // 通过 asks first (issue 29).
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `确认审核通过 ${name}？` })
+    .getByRole('button', { name: /^通\s*过$/ })
+    .click();
   await page.getByText('已通过 1 人').waitFor();
   await snap(page, 'workers-02-review');
 

@@ -12,7 +12,6 @@ import {
   Switch,
   type TableColumnsType,
   Tag,
-  Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -102,19 +101,17 @@ export default function WorkerListPage() {
   const columns: TableColumnsType<LwryItem> = [
     {
       title: t('col.name'),
+      dataIndex: 'name',
       key: 'name',
-      width: 120,
+      width: colWidth.person,
       fixed: pin ? 'left' : undefined,
-      ellipsis: { showTitle: false },
-      // Sex and age beside the name: the roster's status columns come first (issue 29).
-      render: (_, w) => (
-        <span title={`${w.name} ${w.sex ? t('male') : t('female')} ${w.age}`}>
-          {w.name}{' '}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {w.sex ? t('male') : t('female')}·{w.age}
-          </Typography.Text>
-        </span>
-      ),
+    },
+    // Sex and age in one narrow column: the roster's status columns come first (issue 29).
+    {
+      title: t('col.sexAge'),
+      key: 'sexAge',
+      width: 76,
+      render: (_, w) => `${w.sex ? t('male') : t('female')} · ${w.age}`,
     },
     { title: t('col.section'), dataIndex: 'sectionName', key: 'section', width: 110 },
     {
