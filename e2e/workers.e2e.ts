@@ -110,8 +110,12 @@ it('adds a worker with ID card and face photos, approves, refuses clock-in while
   const end = form.getByPlaceholder('结束日期');
   await end.fill(addDays(today, 180));
   await snap(page, 'workers-04-insure');
-  // Enter confirms the range and submits the form (implicit submission), as a user would.
+  // Enter confirms the range but no longer submits the form (issue 29: it saved workers before
+  // their photos were attached); 保存 does.
   await end.press('Enter');
+  await expect.poll(() => form.getByPlaceholder('结束日期').inputValue()).toBe(addDays(today, 180));
+  expect(pathOf(page)).toMatch(/^\/lwrymanager\/edit\?id=/);
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect.poll(() => pathOf(page)).toBe('/lwrymanager/list');
 
   // Now clock-in is allowed.
