@@ -244,22 +244,30 @@ for (const c of calls) {
 const server = await realServer(bench);
 const pgUrl = bench.database.driver === 'postgres' ? (bench.config.databaseUrl ?? '') : '';
 
-/** CPU seconds used so far by the server process and every PostgreSQL process. */
-function cpuSeconds(): { node: number; pg: number } {
-  const hz = 100;
+/** CPU ticks so far of the server process and of each PostgreSQL process (by pid). */
+function cpuSample(): { node: number; pg: Map<string, number> } {
   const ticks = (pid: string) => {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(f[11]) + Number(f[12]);
   };
-  let pgTicks = 0;
+  const pg = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) pgTicks += ticks(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) pg.set(pid, ticks(pid));
     } catch {
       // gone meanwhile
     }
   }
-  return { node: ticks(String(server.pid)) / hz, pg: pgTicks / hz };
+  return { node: ticks(String(server.pid)), pg };
+}
+/**
+ * CPU seconds between two samples: the server's, and PostgreSQL's over the processes alive in
+ * both (the server's pooled connections; pgbench's backends of the run before have exited).
+ */
+function cpuBetween(a: ReturnType<typeof cpuSample>, b: ReturnType<typeof cpuSample>) {
+  let pg = 0;
+  for (const [pid, t] of b.pg) if (a.pg.has(pid)) pg += t - a.pg.get(pid)!;
+  return { node: (b.node - a.node) / 100, pg: pg / 100 };
 }
 
 type Wrk = { rps: number; p50: number; p99: number; timeouts: number; non2xx: number };
@@ -337,13 +345,13 @@ for (const c of calls) {
     floor = `${f.tps.toFixed(0)} tps (${f.avg.toFixed(1)} ms)`;
     stmt = `${e.tps.toFixed(0)} tps (${e.avg.toFixed(1)} ms)`;
   }
-  const before = cpuSeconds();
+  const before = cpuSample();
   const api = wrk(c.path, c.body, concurrency);
-  const after = cpuSeconds();
+  const used = cpuBetween(before, cpuSample());
   const calls = api.rps * seconds;
-  const cpu = calls ? ((after.node - before.node + after.pg - before.pg) / calls) * 1000 : NaN;
+  const cpu = calls ? ((used.node + used.pg) / calls) * 1000 : NaN;
   const split = calls
-    ? `${(((after.node - before.node) / calls) * 1000).toFixed(2)} + ${(((after.pg - before.pg) / calls) * 1000).toFixed(2)}`
+    ? `${((used.node / calls) * 1000).toFixed(2)} + ${((used.pg / calls) * 1000).toFixed(2)}`
     : '';
   lines.push(
     `| ${c.name} | ${floor} | ${stmt} | ${api.rps.toFixed(0)} req/s, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms` +

@@ -38,6 +38,13 @@ export function onStatement(hook: ((text: string) => void) | undefined): void {
 }
 const logger = { logQuery: (text: string) => statementHook?.(text) };
 
+/**
+ * Databases only this process can write (PGlite, in process): what a process remembers of them is
+ * made stale only by its own writes, which forget it at once, so it may be kept longer (Memo).
+ */
+const soleWriters = new WeakSet<object>();
+export const isSoleWriter = (db: object) => soleWriters.has(db);
+
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   dataDir?: string;
@@ -131,6 +138,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Db;
+  soleWriters.add(db);
   // PGlite is one connection: an advisory lock would be re-entrant, so serialise in process.
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -1,3 +1,5 @@
+import { isSoleWriter } from '../db/client.ts';
+
 type Entry<T> = { at: number; value: Promise<T>; settled: boolean; refreshing: boolean };
 
 /**
@@ -13,9 +15,16 @@ export class Memo<T> {
   private byDb = new WeakMap<object, Map<string, Entry<T>>>();
   /** Goes up at every `forget()`: what is computed from the answers can be keyed by it. */
   version = 0;
+  /**
+   * `soleWriterTtlMs`: the time to live on a database only this process writes (PGlite), for
+   * answers that every write changing them forgets. There a reload blocks the one thread PGlite
+   * and the server share (a 100–200 ms statement stalls every caller: the p99), so answers are
+   * reloaded only when a write made them wrong, or this rarely.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly staleMs = 0,
+    private readonly soleWriterTtlMs = ttlMs,
   ) {}
 
   get(db: object, key: string, load: () => Promise<T>): Promise<T> {
@@ -23,8 +32,9 @@ export class Memo<T> {
     if (!entries) this.byDb.set(db, (entries = new Map()));
     const hit = entries.get(key);
     const age = hit ? Date.now() - hit.at : Infinity;
-    if (hit && age < this.ttlMs) return hit.value;
-    if (hit?.settled && age < this.ttlMs + this.staleMs) {
+    const ttl = this.soleWriterTtlMs !== this.ttlMs && isSoleWriter(db) ? this.soleWriterTtlMs : this.ttlMs;
+    if (hit && age < ttl) return hit.value;
+    if (hit?.settled && age < ttl + this.staleMs) {
       if (!hit.refreshing) this.refresh(entries, key, hit, load);
       return hit.value;
     }

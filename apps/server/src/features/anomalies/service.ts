@@ -37,14 +37,14 @@ export function refuse(code: ErrorCodeValue, text: Text, field?: string, lang: L
 
 /* ------------------------------------------------------------------ counts (dashboard, reconciliation) */
 
-const countsMemo = new Memo<Awaited<ReturnType<typeof q.countsBy>>>(2_000, 2_000);
+const countsMemo = new Memo<Awaited<ReturnType<typeof q.countsBy>>>(2_000, 2_000, 60_000);
 /**
  * Pages of the list, remembered per view (filter, caller's sections, page size, cursor) for 2 s
  * (+2 s while one call reloads): fifty supervisors opening the same list cost one statement, not
  * fifty. Forgotten at once when this process changes anomalies; another instance's change shows
  * within 4 s.
  */
-const pagesMemo = new Memo<AnomalyListValue>(2_000, 2_000);
+const pagesMemo = new Memo<AnomalyListValue>(2_000, 2_000, 60_000);
 
 /** The checks and resolutions changed anomalies: remembered counts and pages of this process are dropped. */
 export const forgetCounts = () => {
@@ -138,7 +138,7 @@ function itemOf(r: q.ListedAnomaly): AnomalyItem {
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const totalsMemo = new Memo<number>(2_000, 0);
+const totalsMemo = new Memo<number>(2_000, 0, 60_000);
 
 export type ListInput = {
   anomalyKind?: AnomalyKind | undefined;

@@ -34,7 +34,7 @@ const projectMemo = new Memo<{
   allSections: Awaited<ReturnType<typeof projects.listSections>>;
 }>(5_000);
 
-const answers = new Memo<ReconcileValue>(2_000, 2_000);
+const answers = new Memo<ReconcileValue>(2_000, 2_000, 60_000);
 
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
