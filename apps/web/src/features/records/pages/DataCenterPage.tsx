@@ -286,7 +286,15 @@ export default function DataCenterPage() {
             )}
           </Card>
         )}
-        <Card size="small">
+        <Card
+          size="small"
+          // Beside the tabs, not in their bar: a link inside role="tablist" is invalid (axe).
+          extra={
+            project === selectedProject && activeTab ? (
+              <Link to={`/dataView/${activeTab.replace(/:ymfs$/, '')}`}>{t('center.open')}</Link>
+            ) : null
+          }
+        >
           {!project ? (
             <Empty description={t('center.noProject')} />
           ) : tables.isPending ? (
@@ -299,11 +307,6 @@ export default function DataCenterPage() {
               onChange={setTab}
               items={items}
               destroyOnHidden
-              tabBarExtraContent={
-                project === selectedProject && activeTab ? (
-                  <Link to={`/dataView/${activeTab.replace(/:ymfs$/, '')}`}>{t('center.open')}</Link>
-                ) : null
-              }
             />
           )}
         </Card>
