@@ -34,10 +34,6 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          // Each file imports the whole app (~4 s of module loading); a worker reuses the loaded
-          // modules for its next file. Module state is per database (each file opens its own) or
-          // reset by the test that sets it (onStatement, fake timers).
-          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
