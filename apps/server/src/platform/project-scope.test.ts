@@ -56,6 +56,14 @@ describe('project scope of a session', () => {
       .update(projects)
       .set({ deletedAt: sql`now()` })
       .where(eq(projects.code, 'KH2026'));
+    // Written straight to the database, not through the app: every instance hears it from the
+    // projects trigger's notification (at once on PGlite, within milliseconds on PostgreSQL).
+    await expect
+      .poll(async () => (await t.api('POST', '/api/user/userList', { token: kh, body: {} })).code, {
+        timeout: 1_000,
+        interval: 10,
+      })
+      .not.toBe(0);
     for (const [method, url, body] of [
       ['POST', '/api/user/userList', {}],
       ['POST', '/api/user/insertInvite', { roleId: roleIds.gov_viewer }],
