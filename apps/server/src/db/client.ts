@@ -152,7 +152,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // PGlite delivers a NOTIFY to listeners of the same instance on commit.
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, (payload) => onPayload(payload));
-      return () => unsubscribe();
+      // Closing the app after the database (an outage test, a shutdown) must not throw here.
+      return () => (client.closed ? Promise.resolve() : unsubscribe().catch(() => {}));
     },
     close: () => client.close(),
     snapshot: () => client.dumpDataDir('none'),
