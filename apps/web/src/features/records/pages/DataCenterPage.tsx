@@ -302,12 +302,7 @@ export default function DataCenterPage() {
           ) : items.length === 0 ? (
             <Empty description={t('center.noTables')} />
           ) : (
-            <Tabs
-              activeKey={activeTab}
-              onChange={setTab}
-              items={items}
-              destroyOnHidden
-            />
+            <Tabs activeKey={activeTab} onChange={setTab} items={items} destroyOnHidden />
           )}
         </Card>
       </Flex>
