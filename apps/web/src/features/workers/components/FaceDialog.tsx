@@ -1,5 +1,5 @@
 import type { LwryItem } from '@pineguard/contract';
-import { App, Button, Card, Modal, Space, Tag } from 'antd';
+import { App, Button, Card, Empty, Modal, Space, Tag } from 'antd';
 import { useFaceUpdate, useFaces } from '../api.ts';
 import { useWorkersT } from '../messages.ts';
 import { AuthImage } from './AuthImage.tsx';
@@ -38,6 +38,9 @@ export function FaceDialog({
       onCancel={onClose}
       width={640}
     >
+      {faces.isSuccess && faces.data.length === 0 && (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('faces.none')} />
+      )}
       <Space wrap size="middle" style={{ marginBottom: 16 }}>
         {(faces.data ?? []).map((f) => (
           <Card key={f.id} size="small" style={{ width: 140 }}>
