@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { Memo } from './memo.ts';
+import { rowsOf } from './sql.ts';
 
 /**
  * One way to page every list.
@@ -110,11 +111,6 @@ export function keysetAfter(
     sql`, `,
   );
   return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but typed apart: read both. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

@@ -17,6 +17,11 @@ export async function runNamed<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db._.session
     .prepareQuery(compiled, undefined, statementName(compiled.sql), false)
     .execute();
+  return rowsOf<T>(result);
+}
+
+/** The rows of a raw statement's result: node-postgres and PGlite both answer `{rows}`, typed apart. */
+export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 

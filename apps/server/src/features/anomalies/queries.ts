@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { anomalies } from '../../db/schema/index.ts';
 import type { Wanted } from './chain.ts';
+import { rowsOf } from '../../platform/sql.ts';
 
 /**
  * The anomalies feature's SQL. Besides its own table it reads, never writes, the records naming
@@ -10,9 +11,6 @@ import type { Wanted } from './chain.ts';
  * burn window and records' correction history: the checks after each write (check.ts).
  */
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 const textArray = (xs: string[]) =>
   sql`array[${sql.join(
     xs.map((x) => sql`${x}`),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { scopeConditions } from '../../platform/scopeFilter.ts';
 // An SQL fragment, not a service: the records feature owns what its filter's conditions mean.
 import { MAP_BASE_CELL, recordScopeParts } from '../records/index.ts';
+import { rowsOf } from '../../platform/sql.ts';
 
 /**
  * The GIS map's reads of the records table. Both are served by records_gis_idx
@@ -25,10 +26,6 @@ export type GisFilter = {
   begin?: string | undefined;
   end?: string | undefined;
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 function whereOf(f: GisFilter): SQL {
   const parts: SQL[] = [

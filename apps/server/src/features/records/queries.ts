@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { records, roles, userProjectRoles, users } from '../../db/schema/index.ts';
 import { inList } from '../../platform/scopeFilter.ts';
+import { rowsOf } from '../../platform/sql.ts';
 
 /**
  * Records' SQL besides the list (listQueries.ts), the write path (writeQueries.ts) and the rollup
@@ -9,10 +10,7 @@ import { inList } from '../../platform/scopeFilter.ts';
  * examiners of a project and the field app's own records.
  */
 
-/** node-postgres and PGlite both answer `{rows}`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+export { rowsOf };
 
 /** The instant a China day begins, in SQL (submit days are China days). */
 export function dayStart(day: string): SQL {
