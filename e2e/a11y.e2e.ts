@@ -81,6 +81,16 @@ async function open(page: Page, path: string): Promise<void> {
   await expect.poll(() => pathOf(page).split('?')[0]).toBe(path);
   await page.locator(`[data-page="${path}"]`).waitFor({ state: 'visible' });
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+  // The page fades in (0.3 s): axe reads colours mid-fade as too faint, so let animations finish.
+  // Endless ones (a status dot's pulse) never finish and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)), // a cancelled one rejects
+    ),
+  );
 }
 
 it('the signed-out screens pass axe: login and initialisation', async () => {
