@@ -27,6 +27,8 @@ export const anomalyKinds = [
   'burn_other_section',
   /** A tag burnt later than the project's window after felling. evidence: { code, felledAt, burnedAt, days, windowDays } */
   'burn_late',
+  /** A 检查验收 check found the record wrong on site (issue 30). evidence: { sampleId, reasons, checkedBy, checkedAt, remark } */
+  'acceptance_failed',
 ] as const;
 export type AnomalyKind = (typeof anomalyKinds)[number];
 export const anomalyKind = z.enum(anomalyKinds);
@@ -56,6 +58,7 @@ export const anomalyKindLabels: Record<AnomalyKind, Text> = {
   burn_without_felling: { 'zh-CN': '焚烧无采伐记录', en: 'Burned without a felling' },
   burn_other_section: { 'zh-CN': '跨标段焚烧', en: 'Burned in another section' },
   burn_late: { 'zh-CN': '超期焚烧', en: 'Burned after the window' },
+  acceptance_failed: { 'zh-CN': '检查验收不合格', en: 'Failed acceptance check' },
 };
 
 export const anomalyStateLabels: Record<AnomalyState, Text> = {
@@ -241,6 +244,9 @@ export const anomalyEvidenceLabels: Record<string, Text> = {
   limitCm: { 'zh-CN': '限值（cm）', en: 'Limit (cm)' },
   field: { 'zh-CN': '字段', en: 'Field' },
   value: { 'zh-CN': '数值', en: 'Value' },
+  reasons: { 'zh-CN': '不合格项', en: 'Failed items' },
+  checkedBy: { 'zh-CN': '检查人', en: 'Inspector' },
+  checkedAt: { 'zh-CN': '检查时间', en: 'Checked at' },
 };
 
 const fill = (template: string, evidence: Record<string, unknown>) =>
@@ -279,6 +285,10 @@ const sentences: Record<AnomalyKind, Text> = {
   burn_late: {
     'zh-CN': '二维码 {code} 采伐后 {days} 天才焚烧，超过 {windowDays} 天的时限',
     en: 'Tag {code} was burned {days} days after felling, beyond the {windowDays}-day window',
+  },
+  acceptance_failed: {
+    'zh-CN': '检查验收不合格：{reasons}（{checkedBy}，{checkedAt}）',
+    en: 'Failed the acceptance check: {reasons} ({checkedBy}, {checkedAt})',
   },
 };
 
