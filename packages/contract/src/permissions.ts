@@ -34,6 +34,9 @@ export const permissionKeys = [
   'anomalies.explain',
   'anomalies.confirm',
   'reconciliation.read',
+  // 检查验收 (issue 30): reading samples and results; drawing a sample and recording its checks.
+  'acceptance.read',
+  'acceptance.manage',
   'system.admin',
 ] as const;
 

@@ -40,6 +40,15 @@ export const builtinMenus: BuiltinMenu[] = [
     path: '/anomalies',
     description: '需要核查的记录：伐桩过高、二维码链断裂、超期焚烧等',
   },
+  // Issue 30: 检查验收 (the web's /acceptance): samples of approved records checked on site.
+  {
+    id: 430,
+    title: '检查验收',
+    titleEn: 'Acceptance checks',
+    icon: 'audit',
+    path: '/acceptance',
+    description: '按标段分层抽样，现场检查伐桩、除害处理和清理，统计合格率',
+  },
   { id: 500, title: 'GIS地图', titleEn: 'GIS map', icon: 'map', path: '/gistest' },
   {
     id: 600,

@@ -15,7 +15,7 @@ export type BuiltinRole = {
   menus: number[];
 };
 
-const allProjectMenus = [100, 200, 300, 400, 410, 420, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
+const allProjectMenus = [100, 200, 300, 400, 410, 420, 430, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
 
 export const builtinRoles: BuiltinRole[] = [
   {
@@ -50,8 +50,10 @@ export const builtinRoles: BuiltinRole[] = [
       'anomalies.explain',
       'anomalies.confirm',
       'reconciliation.read',
+      'acceptance.read',
+      'acceptance.manage',
     ],
-    menus: [100, 200, 300, 400, 410, 420, 500, 600, 701, 702, 703, 5000, 800, 900],
+    menus: [100, 200, 300, 400, 410, 420, 430, 500, 600, 701, 702, 703, 5000, 800, 900],
   },
   {
     code: 'section_manager',
@@ -97,8 +99,10 @@ export const builtinRoles: BuiltinRole[] = [
       'dashboard.read',
       'anomalies.read',
       'reconciliation.read',
+      'acceptance.read',
+      'acceptance.manage',
     ],
-    menus: [100, 200, 300, 400, 410, 420, 500, 601, 603, 701, 703, 900],
+    menus: [100, 200, 300, 400, 410, 420, 430, 500, 601, 603, 701, 703, 900],
   },
 ];
 
@@ -167,6 +171,11 @@ export const builtinGrantChanges: {
     permissions: ['anomalies.read', 'reconciliation.read'],
     menus: [410, 420],
   },
+  // Issue 30: 检查验收. Supervisors and the government's inspectors draw samples and check them
+  // (provincial acceptance is the government's own check); project administrators hold all.
+  { version: 5, role: 'project_admin', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
+  { version: 5, role: 'supervisor', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
+  { version: 5, role: 'gov_viewer', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
 ];
 
 /** The newest version of the built-in grants (what a role created now starts at). */

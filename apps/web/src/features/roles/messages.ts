@@ -128,6 +128,8 @@ export const permissionLabels: Record<PermissionKey, { 'zh-CN': string; en: stri
   'anomalies.read': { 'zh-CN': '查看疑点', en: 'View anomalies' },
   'anomalies.explain': { 'zh-CN': '说明疑点', en: 'Explain anomalies' },
   'anomalies.confirm': { 'zh-CN': '确认或重新打开疑点', en: 'Confirm or reopen anomalies' },
+  'acceptance.read': { 'zh-CN': '查看检查验收', en: 'View acceptance checks' },
+  'acceptance.manage': { 'zh-CN': '抽取样本并检查验收', en: 'Draw samples and record acceptance checks' },
 };
 
 export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
@@ -148,4 +150,5 @@ export const permissionGroups: { group: RolesKey; keys: PermissionKey[] }[] = [
     group: 'group.anomalies',
     keys: ['reconciliation.read', 'anomalies.read', 'anomalies.explain', 'anomalies.confirm'],
   },
+  { group: 'group.anomalies', keys: ['acceptance.read', 'acceptance.manage'] },
 ];
