@@ -29,6 +29,17 @@ export const anomalyKinds = [
   'burn_late',
   /** A 检查验收 check found the record wrong on site (issue 30). evidence: { sampleId, reasons, checkedBy, checkedAt, remark } */
   'acceptance_failed',
+  /* Evidence (issue 30, server features/evidence: a background job after each write). */
+  /** A photo taken after the record or too long before. evidence: { photoId, photoAt, recordAt, hours, limitHours } */
+  'photo_time',
+  /** A photo's EXIF GPS far from the record. evidence: { photoId, distanceM, limitM, photoLat, photoLng } */
+  'photo_place',
+  /** A photo (near-)identical to another record's. evidence: { photoId, otherPhotoId, bits, maxBits } (otherRecordId) */
+  'photo_duplicate',
+  /** The record's point outside its section's outline. evidence: { distanceM, toleranceM, lat, lng } */
+  'outside_section',
+  /** The record's point outside the project's county. evidence: { county, distanceM, toleranceM, lat, lng } */
+  'outside_county',
 ] as const;
 export type AnomalyKind = (typeof anomalyKinds)[number];
 export const anomalyKind = z.enum(anomalyKinds);
@@ -59,6 +70,11 @@ export const anomalyKindLabels: Record<AnomalyKind, Text> = {
   burn_other_section: { 'zh-CN': '跨标段焚烧', en: 'Burned in another section' },
   burn_late: { 'zh-CN': '超期焚烧', en: 'Burned after the window' },
   acceptance_failed: { 'zh-CN': '检查验收不合格', en: 'Failed acceptance check' },
+  photo_time: { 'zh-CN': '照片时间不符', en: 'Photo time mismatch' },
+  photo_place: { 'zh-CN': '照片位置不符', en: 'Photo place mismatch' },
+  photo_duplicate: { 'zh-CN': '照片重复使用', en: 'Photo reused' },
+  outside_section: { 'zh-CN': '位于标段范围外', en: 'Outside its section' },
+  outside_county: { 'zh-CN': '位于县界外', en: 'Outside the county' },
 };
 
 export const anomalyStateLabels: Record<AnomalyState, Text> = {
@@ -247,6 +263,18 @@ export const anomalyEvidenceLabels: Record<string, Text> = {
   reasons: { 'zh-CN': '不合格项', en: 'Failed items' },
   checkedBy: { 'zh-CN': '检查人', en: 'Inspector' },
   checkedAt: { 'zh-CN': '检查时间', en: 'Checked at' },
+  photoId: { 'zh-CN': '照片', en: 'Photo' },
+  otherPhotoId: { 'zh-CN': '另一张照片', en: 'Other photo' },
+  photoAt: { 'zh-CN': '拍摄时间', en: 'Taken at' },
+  recordAt: { 'zh-CN': '记录时间', en: 'Recorded at' },
+  hours: { 'zh-CN': '早于记录（小时）', en: 'Hours before the record' },
+  limitHours: { 'zh-CN': '时限（小时）', en: 'Limit (hours)' },
+  distanceM: { 'zh-CN': '距离（米）', en: 'Distance (m)' },
+  limitM: { 'zh-CN': '限值（米）', en: 'Limit (m)' },
+  toleranceM: { 'zh-CN': '容差（米）', en: 'Tolerance (m)' },
+  bits: { 'zh-CN': '差异位数', en: 'Bits differing' },
+  maxBits: { 'zh-CN': '阈值（位）', en: 'Threshold (bits)' },
+  county: { 'zh-CN': '县', en: 'County' },
 };
 
 const fill = (template: string, evidence: Record<string, unknown>) =>
@@ -289,6 +317,23 @@ const sentences: Record<AnomalyKind, Text> = {
   acceptance_failed: {
     'zh-CN': '检查验收不合格：{reasons}（{checkedBy}，{checkedAt}）',
     en: 'Failed the acceptance check: {reasons} ({checkedBy}, {checkedAt})',
+  },
+  photo_time: {
+    'zh-CN': '照片拍摄于 {photoAt}，记录时间 {recordAt}',
+    en: 'Photo taken at {photoAt}, record made at {recordAt}',
+  },
+  photo_place: {
+    'zh-CN': '照片拍摄地距记录位置 {distanceM} 米（限 {limitM} 米）',
+    en: 'Photo taken {distanceM} m from the record (limit {limitM} m)',
+  },
+  photo_duplicate: { 'zh-CN': '照片与另一条记录的照片相同', en: "Photo same as another record's" },
+  outside_section: {
+    'zh-CN': '记录位于标段范围外 {distanceM} 米',
+    en: 'Record {distanceM} m outside its section',
+  },
+  outside_county: {
+    'zh-CN': '记录位于 {county} 县界外 {distanceM} 米',
+    en: 'Record {distanceM} m outside {county}',
   },
 };
 

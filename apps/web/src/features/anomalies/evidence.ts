@@ -39,6 +39,30 @@ const templates: Record<AnomalyKind, Text> = {
     'zh-CN': '采伐后 {days} 天焚烧（时限 {windowDays} 天）',
     en: 'Burned {days} days after felling (window {windowDays} days)',
   },
+  acceptance_failed: {
+    'zh-CN': '检查验收不合格：{reasons}',
+    en: 'Failed the acceptance check: {reasons}',
+  },
+  photo_time: {
+    'zh-CN': '拍摄 {photoAt}，记录 {recordAt}',
+    en: 'Taken {photoAt}, recorded {recordAt}',
+  },
+  photo_place: {
+    'zh-CN': '拍摄地距记录点 {distanceM} 米（限 {limitM} 米）',
+    en: 'Taken {distanceM} m away (limit {limitM} m)',
+  },
+  photo_duplicate: {
+    'zh-CN': '与另一条记录的照片相同（差 {bits} 位）',
+    en: "Same photo as another record's ({bits} bits apart)",
+  },
+  outside_section: {
+    'zh-CN': '在标段范围外 {distanceM} 米（容差 {toleranceM} 米）',
+    en: '{distanceM} m outside the section (tolerance {toleranceM} m)',
+  },
+  outside_county: {
+    'zh-CN': '在县界外 {distanceM} 米',
+    en: '{distanceM} m outside the county',
+  },
 };
 
 /** The count fields a fractional count can be found in (server anomalies/chain.ts `countField`). */
