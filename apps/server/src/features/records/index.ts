@@ -15,7 +15,13 @@ export { listedTags, MAP_BASE_CELL, measuresOf, type Measures, quantityFields } 
 export { recordScopeParts, type RecordScopeFilter } from './listQueries.ts';
 export { rebuildMapCells } from './rollupQueries.ts';
 export { type BurnPointFlags, setBurnPointFlags } from './ports.ts';
-export { type RecordsWritten, setAfterWrite, type WriteEvent, type WrittenRecord } from './ports.ts';
+export {
+  addAfterWrite,
+  type RecordsWritten,
+  setAfterWrite,
+  type WriteEvent,
+  type WrittenRecord,
+} from './ports.ts';
 
 /** 'yyyy-MM-dd HH:mm:ss' in China time or null: the contract's chinaDateTime, kept for anomalies. */
 export const chinaTime = (at: Date | string | null): string | null =>

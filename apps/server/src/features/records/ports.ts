@@ -30,9 +30,16 @@ export function setAfterWrite(hook: RecordsWritten): void {
   written = hook;
 }
 
+/** More features' hooks, run after the wired checks (drone candidates closed by a felling, issue 32). */
+const more: RecordsWritten[] = [];
+export function addAfterWrite(hook: RecordsWritten): void {
+  if (!more.includes(hook)) more.push(hook);
+}
+
 /** Tells the wired checks what a write changed (inside its transaction). */
-export function afterWrite(tx: Executor, event: WriteEvent, records: WrittenRecord[]): Promise<void> {
-  return written(tx, event, records);
+export async function afterWrite(tx: Executor, event: WriteEvent, records: WrittenRecord[]): Promise<void> {
+  await written(tx, event, records);
+  for (const hook of more) await hook(tx, event, records);
 }
 
 /* ------------------------------------------------------------------ burn point flags */
