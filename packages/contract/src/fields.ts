@@ -8,6 +8,13 @@ export const fieldLabels: Record<string, Text> = {
   idNumber: { 'zh-CN': '身份证号', en: 'ID number' },
   sectionCode: { 'zh-CN': '标段', en: 'Section' },
   sectionCodes: { 'zh-CN': '标段', en: 'Sections' },
+  // 检查验收 (issue 30)
+  sharePct: { 'zh-CN': '抽样比例', en: 'Share' },
+  seed: { 'zh-CN': '随机种子', en: 'Seed' },
+  sampleId: { 'zh-CN': '抽样', en: 'Sample' },
+  recordId: { 'zh-CN': '记录', en: 'Record' },
+  stumpCm: { 'zh-CN': '伐桩高度', en: 'Stump height' },
+  found: { 'zh-CN': '现场找到', en: 'Found on site' },
   burnWindowDays: { 'zh-CN': '焚烧时限', en: 'Burn window' },
   bxStart: { 'zh-CN': '保险开始日期', en: 'Insurance start' },
   bxEnd: { 'zh-CN': '保险结束日期', en: 'Insurance end' },

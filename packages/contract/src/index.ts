@@ -34,5 +34,6 @@ export * from './notices.ts';
 export * from './units.ts';
 export * from './anomalies.ts';
 export * from './reconciliation.ts';
+export * from './acceptance.ts';
 export * from './endpoints/index.ts';
 export * from './endpointKey.ts';

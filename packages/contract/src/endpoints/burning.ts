@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptanceEndpoints } from '../acceptance.ts';
 import { anomalyEndpoints } from '../anomalies.ts';
 import { projectTreeNode } from '../auth.ts';
 import {
@@ -35,6 +36,8 @@ export const burningEndpoints = {
   // anomalies (its scan answer, with the tag's anomalies, replaces qrTags' own) and reconciliation
   ...anomalyEndpoints,
   ...reconcileEndpoints,
+  // 检查验收 (issue 30)
+  ...acceptanceEndpoints,
 
   // burn points
   'GET /api/user/prjTree4Fsdgl': { value: z.array(projectTreeNode) },
