@@ -5,6 +5,7 @@ import { boundaryMessages } from './boundaries.ts';
 import { burnMessages } from './burning.ts';
 import { commonMessages } from './common.ts';
 import { deadTreeMessages } from './deadTrees.ts';
+import { droneMessages } from './drone.ts';
 import { exportMessages } from './exports.ts';
 import { noticeMessages } from './notices.ts';
 import { overviewMessages } from './overview.ts';
@@ -38,6 +39,7 @@ export const messages = {
   ...burnMessages,
   ...overviewMessages,
   ...safetyMessages,
+  ...droneMessages,
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;
