@@ -17,3 +17,4 @@ export * from './qrTags.ts';
 export * from './burnPoints.ts';
 export * from './safety.ts';
 export * from './anomalies.ts';
+export * from './evidence.ts';

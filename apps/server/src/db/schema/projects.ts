@@ -1,10 +1,12 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -29,6 +31,12 @@ export const projects = pgTable(
     endDate: text(),
     /** Days a felled tree may wait before it is burnt (the QR chain's window, 焚烧时限). */
     burnWindowDays: integer().notNull().default(10),
+    /** Evidence thresholds (issue 30, features/evidence/settings.ts documents each). */
+    photoBeforeHours: integer().notNull().default(72),
+    photoPlaceM: integer().notNull().default(50),
+    photoDupBits: smallint().notNull().default(6),
+    outlineToleranceM: integer().notNull().default(50),
+    photoExifRequired: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
