@@ -37,3 +37,4 @@ export * from './reconciliation.ts';
 export * from './acceptance.ts';
 export * from './endpoints/index.ts';
 export * from './endpointKey.ts';
+export * from './drone.ts';
