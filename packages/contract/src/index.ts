@@ -33,6 +33,7 @@ export * from './safety.ts';
 export * from './notices.ts';
 export * from './units.ts';
 export * from './anomalies.ts';
+export * from './evidence.ts';
 export * from './reconciliation.ts';
 export * from './acceptance.ts';
 export * from './endpoints/index.ts';
