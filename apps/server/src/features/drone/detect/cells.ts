@@ -1,0 +1,166 @@
+// Stage 1: the orthophoto averaged into working cells (≈ 0.2 m), with each cell's colour index bin,
+// lightness and dead-crown colour membership. Kernel code: these functions are also sent as source
+// text to the worker threads (pool.ts), so they use only globals and each other — no imports, no
+// module-level values, cross-file calls only through the stages object (tile.ts).
+import type { DetectParams, Tile } from './types.ts';
+
+export interface Cells {
+  W: number;
+  H: number;
+  /** Pixels per cell along each axis. */
+  f: number;
+  /** ExR−ExG (or 1−NDVI) in 0–255 bins; 0 for no-data. */
+  idx: Uint8Array;
+  /** CIE L* × 2.55 (0–255). */
+  lum: Uint8Array;
+  /** Red-brown and grey colour membership, 0–255 each. */
+  red: Uint8Array;
+  grey: Uint8Array;
+  /** 1 where the cell has data and is not in deep shadow. */
+  valid: Uint8Array;
+  usedNir: boolean;
+}
+
+/** Pixels per working cell: blocks of f × f pixels are averaged (noise down, speed up). */
+export function cellFactor(params: DetectParams): number {
+  const working = params.workingResolutionM ?? 0.2;
+  return Math.max(1, Math.round(working / params.groundResolutionM));
+}
+
+/** sRGB byte → linear light, 0–1 (IEC 61966-2-1). */
+export function srgbTable(): Float32Array {
+  const t = new Float32Array(256);
+  for (let i = 0; i < 256; i++) {
+    const c = i / 255;
+    t[i] = c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  }
+  return t;
+}
+
+/** Trapezoid membership: 0 outside [a, d], 1 inside [b, c], linear between. */
+export function ramp(v: number, a: number, b: number, c: number, d: number): number {
+  if (v <= a || v >= d) return 0;
+  if (v < b) return (v - a) / (b - a);
+  if (v > c) return (d - v) / (d - c);
+  return 1;
+}
+
+export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells {
+  const { width, height, channels, data, nir } = tile;
+  const W = Math.ceil(width / f);
+  const H = Math.ceil(height / f);
+  const n = W * H;
+  const sr = new Float64Array(n);
+  const sg = new Float64Array(n);
+  const sb = new Float64Array(n);
+  const sn = nir ? new Float64Array(n) : null;
+  const cnt = new Uint32Array(n);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / f) | 0) * W;
+    let p = y * width * channels;
+    let q = y * width;
+    for (let cx = 0; cx < W; cx++) {
+      const x1 = Math.min(width, (cx + 1) * f);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let m = 0;
+      let k = 0;
+      for (let x = cx * f; x < x1; x++, p += channels, q++) {
+        if (channels === 4 && data[p + 3] === 0) continue; // alpha 0: no data
+        r += data[p]!;
+        g += data[p + 1]!;
+        b += data[p + 2]!;
+        if (nir) m += nir[q]!;
+        k++;
+      }
+      const c = row + cx;
+      sr[c] = sr[c]! + r;
+      sg[c] = sg[c]! + g;
+      sb[c] = sb[c]! + b;
+      if (sn) sn[c] = sn[c]! + m;
+      cnt[c] = cnt[c]! + k;
+    }
+  }
+  const lin = srgbTable();
+  const idx = new Uint8Array(n);
+  const lum = new Uint8Array(n);
+  const red = new Uint8Array(n);
+  const grey = new Uint8Array(n);
+  const valid = new Uint8Array(n);
+  for (let c = 0; c < n; c++) {
+    const k = cnt[c]!;
+    if (k === 0) continue;
+    const R = sr[c]! / k;
+    const G = sg[c]! / k;
+    const B = sb[c]! / k;
+    // CIE L*a*b* (D65) of the cell's mean colour.
+    const lr = lin[Math.round(R)]!;
+    const lg = lin[Math.round(G)]!;
+    const lb = lin[Math.round(B)]!;
+    const X = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047;
+    const Y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+    const Z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883;
+    const fx = X > 0.008856 ? Math.cbrt(X) : 7.787 * X + 16 / 116;
+    const fy = Y > 0.008856 ? Math.cbrt(Y) : 7.787 * Y + 16 / 116;
+    const fz = Z > 0.008856 ? Math.cbrt(Z) : 7.787 * Z + 16 / 116;
+    const L = 116 * fy - 16;
+    const A = 500 * (fx - fy);
+    const Bb = 200 * (fy - fz);
+    const C = Math.sqrt(A * A + Bb * Bb);
+    const h = (Math.atan2(Bb, A) * 180) / Math.PI;
+    lum[c] = Math.round(L * 2.55);
+    if (L < 22) continue; // deep shadow: colour is noise there
+    valid[c] = 1;
+    if (sn) {
+      const nv = sn[c]! / k;
+      const ndvi = (nv - R) / (nv + R + 1e-6);
+      idx[c] = Math.max(0, Math.min(255, Math.round((1 - ndvi) * 127.5)));
+    } else {
+      const s = R + G + B + 1e-6;
+      const I = (2.4 * R - 3 * G + B) / s; // ExR − ExG on chromatic coordinates
+      idx[c] = Math.max(0, Math.min(255, Math.round((I + 1) * 106.25)));
+    }
+    // Red-brown: rusty hue, moderate chroma (vivid autumn reds and yellows have far more).
+    red[c] = Math.round(255 * ramp(h, 14, 26, 62, 74) * ramp(C, 9, 15, 38, 50) * ramp(L, 24, 32, 62, 72));
+    // Grey: no chroma, mid lightness (texture is judged per blob in shapes.ts).
+    grey[c] = Math.round(255 * ramp(C, -1, 0, 6, 11) * ramp(L, 38, 46, 74, 82));
+  }
+  return { W, H, f, idx, lum, red, grey, valid, usedNir: sn !== null };
+}
+
+/** Histogram of the index over valid cells: the input to Otsu. */
+export function indexHistogram(cells: Cells): Float64Array {
+  const hist = new Float64Array(256);
+  const { idx, valid } = cells;
+  for (let c = 0; c < idx.length; c++) if (valid[c]) hist[idx[c]!]!++;
+  return hist;
+}
+
+/** Otsu's threshold: the bin t maximising between-class variance of {≤ t} and {> t}. */
+export function otsu(hist: Float64Array): number {
+  let total = 0;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) {
+    total += hist[i]!;
+    sum += i * hist[i]!;
+  }
+  if (total === 0) return 128;
+  let w0 = 0;
+  let s0 = 0;
+  let best = -1;
+  let at = 128;
+  for (let t = 0; t < 255; t++) {
+    w0 += hist[t]!;
+    s0 += t * hist[t]!;
+    const w1 = total - w0;
+    if (w0 === 0 || w1 === 0) continue;
+    const d = s0 / w0 - (sum - s0) / w1;
+    const between = w0 * w1 * d * d;
+    if (between > best) {
+      best = between;
+      at = t;
+    }
+  }
+  return at;
+}

@@ -1,0 +1,198 @@
+// Stage 3: each blob measured in metres, touching crowns split at distance-transform peaks, shape
+// filters and the score. Kernel code (see cells.ts): globals and same-file calls only.
+import type { Candidate, DetectParams } from './types.ts';
+import type { Cells } from './cells.ts';
+
+export interface Blob {
+  n: number;
+  x: number;
+  y: number;
+  red: number;
+  grey: number;
+  lum: number;
+  lum2: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export function newBlob(): Blob {
+  return { n: 0, x: 0, y: 0, red: 0, grey: 0, lum: 0, lum2: 0, x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
+}
+
+export function addCell(b: Blob, cells: Cells, c: number, x: number, y: number): void {
+  const l = cells.lum[c]!;
+  b.n++;
+  b.x += x;
+  b.y += y;
+  b.red += cells.red[c]!;
+  b.grey += cells.grey[c]!;
+  b.lum += l;
+  b.lum2 += l * l;
+  if (x < b.x0) b.x0 = x;
+  if (x > b.x1) b.x1 = x;
+  if (y < b.y0) b.y0 = y;
+  if (y > b.y1) b.y1 = y;
+}
+
+/** Area ÷ area of the circle (from the centroid) through the blob's farthest cell; 0–1. */
+export function roundnessOf(
+  b: Blob,
+  labels: Int32Array,
+  W: number,
+  id: number,
+  part?: Int32Array,
+  p?: number,
+) {
+  const cx = b.x / b.n;
+  const cy = b.y / b.n;
+  let far = 0;
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      const i = y * W + x;
+      if (labels[i] !== id || (part && part[i] !== p)) continue;
+      const d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+      if (d > far) far = d;
+    }
+  }
+  const r = Math.sqrt(far) + 0.5; // to the cell's outer edge
+  return Math.min(1, b.n / (Math.PI * r * r));
+}
+
+/** The score, 0–1, or −1 when the blob is not a crown at all (size or shape out of bounds). */
+export function scoreBlob(b: Blob, areaM2: number, roundness: number, params: DetectParams) {
+  const minA = params.minAreaM2 ?? 2;
+  const maxA = params.maxAreaM2 ?? 80;
+  const minR = params.minRoundness ?? 0.3;
+  if (areaM2 < minA || areaM2 > maxA || roundness < minR) return { score: -1, grey: false };
+  const red = b.red / (255 * b.n);
+  const grey = b.grey / (255 * b.n);
+  const isGrey = grey > red;
+  let colour = isGrey ? grey : red;
+  if (isGrey) {
+    // A dead grey crown shows its bare branches; a road, roof or rock is smooth at 0.2 m.
+    const mean = b.lum / b.n;
+    const sd = Math.sqrt(Math.max(0, b.lum2 / b.n - mean * mean));
+    colour *= Math.min(1, Math.max(0, (sd - 4) / 8));
+  }
+  const shape = Math.min(1, (roundness - minR) / (0.7 - minR));
+  const size = Math.min(1, (areaM2 - minA) / minA, (maxA - areaM2) / (maxA * 0.3));
+  const score = Math.pow(colour, 0.8) * (0.5 + 0.5 * shape) * (0.7 + 0.3 * size);
+  return { score: Math.max(0, Math.min(1, score)), grey: isGrey };
+}
+
+/**
+ * Peaks of the distance transform inside one blob, strongest first, each at least its own radius
+ * from a stronger one: the centres of touching crowns.
+ */
+export function peaksOf(b: Blob, labels: Int32Array, dist: Uint16Array, W: number, id: number, minD: number) {
+  const found: number[] = [];
+  for (let y = b.y0; y <= b.y1; y++) {
+    for (let x = b.x0; x <= b.x1; x++) {
+      const i = y * W + x;
+      const d = dist[i]!;
+      if (labels[i] !== id || d < minD) continue;
+      if (d < dist[i - 1]! || d < dist[i + 1]! || d < dist[i - W]! || d < dist[i + W]!) continue;
+      if (d < dist[i - W - 1]! || d < dist[i - W + 1]! || d < dist[i + W - 1]! || d < dist[i + W + 1]!)
+        continue;
+      found.push(i);
+    }
+  }
+  found.sort((a, c) => dist[c]! - dist[a]!);
+  const kept: number[] = [];
+  for (const i of found) {
+    const x = i % W;
+    const y = (i / W) | 0;
+    let ok = true;
+    for (const k of kept) {
+      const dx = (k % W) - x;
+      const dy = ((k / W) | 0) - y;
+      const r = Math.max(dist[k]!, dist[i]!) / 3;
+      if (dx * dx + dy * dy < r * r * 1.2) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) kept.push(i);
+  }
+  return kept;
+}
+
+export function measureBlobs(
+  cells: Cells,
+  labels: Int32Array,
+  count: number,
+  dist: Uint16Array,
+  params: DetectParams,
+): Candidate[] {
+  const { W, f } = cells;
+  const cellM = f * params.groundResolutionM;
+  const cellArea = cellM * cellM;
+  const maxA = params.maxAreaM2 ?? 80;
+  const blobs: Blob[] = [];
+  for (let l = 0; l <= count; l++) blobs.push(newBlob());
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l) addCell(blobs[l]!, cells, i, i % W, (i / W) | 0);
+  }
+  const out: Candidate[] = [];
+  const emit = (b: Blob, roundness: number) => {
+    const areaM2 = b.n * cellArea;
+    const s = scoreBlob(b, areaM2, roundness, params);
+    if (s.score < (params.scoreFloor ?? 0.2)) return;
+    out.push({
+      x: (b.x / b.n + 0.5) * f,
+      y: (b.y / b.n + 0.5) * f,
+      areaM2: Math.round(areaM2 * 100) / 100,
+      roundness: Math.round(roundness * 1000) / 1000,
+      score: Math.round(s.score * 1000) / 1000,
+      kind: s.grey ? 'grey' : 'red',
+    });
+  };
+  // Smallest crown radius that may stand alone inside a cluster, in chamfer units (3 a cell).
+  const minD = Math.max(3, Math.round((Math.sqrt((params.minAreaM2 ?? 2) / Math.PI) / cellM) * 3));
+  let part: Int32Array | undefined;
+  for (let id = 1; id <= count; id++) {
+    const b = blobs[id]!;
+    if (b.n * cellArea < (params.minAreaM2 ?? 2)) continue;
+    const r = roundnessOf(b, labels, W, id);
+    if (b.n * cellArea <= maxA * 0.6 && r >= 0.6) {
+      emit(b, r);
+      continue;
+    }
+    const peaks = peaksOf(b, labels, dist, W, id, minD);
+    if (peaks.length < 2) {
+      emit(b, r);
+      continue;
+    }
+    // Touching crowns: each cell goes to the nearest peak (weighted by the peak's radius).
+    part ??= new Int32Array(labels.length);
+    const parts = peaks.map(() => newBlob());
+    for (let y = b.y0; y <= b.y1; y++) {
+      for (let x = b.x0; x <= b.x1; x++) {
+        const i = y * W + x;
+        if (labels[i] !== id) continue;
+        let best = 0;
+        let bestD = Infinity;
+        for (let k = 0; k < peaks.length; k++) {
+          const pk = peaks[k]!;
+          const dx = (pk % W) - x;
+          const dy = ((pk / W) | 0) - y;
+          const d = Math.sqrt(dx * dx + dy * dy) - dist[pk]! / 3;
+          if (d < bestD) {
+            bestD = d;
+            best = k;
+          }
+        }
+        part[i] = best;
+        addCell(parts[best]!, cells, i, x, y);
+      }
+    }
+    for (let k = 0; k < parts.length; k++) {
+      const pb = parts[k]!;
+      if (pb.n) emit(pb, roundnessOf(pb, labels, W, id, part, k));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+// One window through the three stages. The stages come as an object so that the same composition
+// runs here and, as source text, in the worker threads (pool.ts), where the functions carry other
+// names once bundled.
+import { cellFactor, cellFeatures, indexHistogram, otsu } from './cells.ts';
+import { chamfer, label, openClose } from './morph.ts';
+import { measureBlobs } from './shapes.ts';
+import * as cellsKernel from './cells.ts';
+import * as morphKernel from './morph.ts';
+import * as shapesKernel from './shapes.ts';
+import type { DetectParams, Tile, TileResult } from './types.ts';
+
+export const stages = {
+  cellFactor,
+  cellFeatures,
+  indexHistogram,
+  otsu,
+  openClose,
+  label,
+  chamfer,
+  measureBlobs,
+};
+export type Stages = typeof stages;
+
+/** Every kernel function (each file exports all of its own), for the worker's source text. */
+export const kernelFunctions = [cellsKernel, morphKernel, shapesKernel].flatMap((m) =>
+  Object.values(m).filter((v): v is (...args: never[]) => unknown => typeof v === 'function'),
+);
+
+export function detectTileWith(s: Stages, tile: Tile, params: DetectParams): TileResult {
+  const f = s.cellFactor(params);
+  const cells = s.cellFeatures(tile, params, f);
+  const { W, H, idx, red, grey, valid } = cells;
+  const own = params.threshold === undefined;
+  // Same band as threshold.ts's clampThreshold (inlined: this function also runs as source text).
+  const t = own ? Math.max(100, Math.min(150, s.otsu(s.indexHistogram(cells)))) : params.threshold!;
+  const mask = new Uint8Array(W * H);
+  let masked = 0;
+  for (let c = 0; c < mask.length; c++) {
+    if (valid[c] && idx[c]! > t && (red[c]! > 64 || grey[c]! > 64)) {
+      mask[c] = 1;
+      masked++;
+    }
+  }
+  const cellM = f * params.groundResolutionM;
+  // Opening removes what is under ~0.6 m wide (twigs, road lines); closing fills branch gaps.
+  const open = Math.max(1, Math.round(0.2 / cellM));
+  const close = Math.max(1, Math.round(0.4 / cellM));
+  const clean = s.openClose(mask, W, H, open, close);
+  const { labels, count } = s.label(clean, W, H);
+  const dist = s.chamfer(clean, W, H);
+  const candidates = s.measureBlobs(cells, labels, count, dist, params);
+  return {
+    candidates,
+    stats: {
+      pixels: tile.width * tile.height,
+      threshold: t,
+      ownThreshold: own,
+      maskedShare: masked / Math.max(1, mask.length),
+      components: count,
+      candidates: candidates.length,
+      usedNir: cells.usedNir,
+    },
+  };
+}
+
+/** One tile in this thread. */
+export function detectTile(tile: Tile, params: DetectParams): TileResult {
+  return detectTileWith(stages, tile, params);
+}
