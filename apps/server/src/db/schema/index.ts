@@ -18,3 +18,4 @@ export * from './burnPoints.ts';
 export * from './safety.ts';
 export * from './anomalies.ts';
 export * from './evidence.ts';
+export * from './acceptance.ts';
