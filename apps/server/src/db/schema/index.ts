@@ -17,5 +17,6 @@ export * from './qrTags.ts';
 export * from './burnPoints.ts';
 export * from './safety.ts';
 export * from './anomalies.ts';
+export * from './drone.ts';
 export * from './evidence.ts';
 export * from './acceptance.ts';

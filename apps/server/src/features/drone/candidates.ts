@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { droneCandidates, droneOrthophotos } from '../../db/schema/index.ts';
+import { fail } from '../../platform/errors.ts';
+import { cgcs2000 } from './crs.ts';
+import { findOrtho, type DroneCtx } from './upload.ts';
+
+/**
+ * An orthophoto's candidates for the map and the sensitivity slider: the client gets every
+ * candidate down to the score it asks for (at most MAP_LIMIT) and filters by the slider itself,
+ * so moving it never asks the server again. Dropping one by hand keeps it (state `dropped`).
+ */
+export const MAP_LIMIT = 20_000;
+
+export async function candidateList(ctx: DroneCtx, orthophotoId: string, minScore: number) {
+  await findOrtho(ctx, orthophotoId);
+  const rows = await ctx.deps.database.db
+    .select({
+      id: droneCandidates.id,
+      lng: droneCandidates.lng,
+      lat: droneCandidates.lat,
+      px: droneCandidates.px,
+      py: droneCandidates.py,
+      areaM2: droneCandidates.areaM2,
+      score: droneCandidates.score,
+      state: droneCandidates.state,
+      sectionCode: droneCandidates.sectionCode,
+    })
+    .from(droneCandidates)
+    .where(and(eq(droneCandidates.orthophotoId, orthophotoId), gte(droneCandidates.score, minScore)))
+    .orderBy(desc(droneCandidates.score), asc(droneCandidates.id))
+    .limit(MAP_LIMIT + 1);
+  return { list: rows.slice(0, MAP_LIMIT), truncated: rows.length > MAP_LIMIT };
+}
+
+export async function candidateDetail(ctx: DroneCtx, id: string) {
+  const [row] = await ctx.deps.database.db
+    .select()
+    .from(droneCandidates)
+    .where(and(eq(droneCandidates.id, id), eq(droneCandidates.projectCode, ctx.projectCode)));
+  if (!row) throw fail.notFound();
+  return { ...row, cgcs2000: cgcs2000(row.lng, row.lat) };
+}
+
+/** Drops a candidate by hand (a roof, a red maple) or takes it back; issued tasks are not touched. */
+export async function dropCandidate(ctx: DroneCtx, id: string, dropped: boolean) {
+  const [row] = await ctx.deps.database.db
+    .update(droneCandidates)
+    .set({ state: dropped ? 'dropped' : 'candidate' })
+    .where(
+      and(
+        eq(droneCandidates.id, id),
+        eq(droneCandidates.projectCode, ctx.projectCode),
+        sql`state in ('candidate', 'dropped')`,
+      ),
+    )
+    .returning({ id: droneCandidates.id, state: droneCandidates.state });
+  if (!row) throw fail.conflict();
+  return row;
+}
+
+export async function setThreshold(ctx: DroneCtx, orthophotoId: string, threshold: number) {
+  await findOrtho(ctx, orthophotoId);
+  await ctx.deps.database.db
+    .update(droneOrthophotos)
+    .set({ threshold })
+    .where(eq(droneOrthophotos.id, orthophotoId));
+}
+
+/**
+ * Candidates at or above the orthophoto's sensitivity, not dropped, become open verification tasks
+ * of the section they lie in. Answers how many were issued now.
+ */
+export async function issueTasks(ctx: DroneCtx, orthophotoId: string): Promise<number> {
+  const ortho = await findOrtho(ctx, orthophotoId);
+  const rows = await ctx.deps.database.db
+    .update(droneCandidates)
+    .set({ state: 'open', issuedAt: sql`now()` })
+    .where(
+      and(
+        eq(droneCandidates.orthophotoId, orthophotoId),
+        eq(droneCandidates.state, 'candidate'),
+        gte(droneCandidates.score, ortho.threshold),
+      ),
+    )
+    .returning({ id: droneCandidates.id });
+  return rows.length;
+}

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import proj4 from 'proj4';
+import sharp from 'sharp';
+import { toWgs84 } from './crs.ts';
+
+/**
+ * Small georeferenced orthophotos for tests (GDAL's gdal_translate writes the GeoTIFF): grass
+ * with green crowns and red-brown dead crowns at known positions.
+ */
+export type OrthoFixture = {
+  epsg?: number;
+  /** WGS 84 of the top-left corner. */
+  lng: number;
+  lat: number;
+  size?: number;
+  gsd?: number;
+  /** Dead crowns: pixel centre and radius in pixels. */
+  dead?: { x: number; y: number; r: number }[];
+  /** Extra gdal_translate creation options, e.g. ['-co', 'TILED=YES']. */
+  options?: string[];
+  bands?: 3 | 4;
+};
+
+export async function makeOrtho(f: OrthoFixture): Promise<Buffer> {
+  const size = f.size ?? 400;
+  const gsd = f.gsd ?? 0.05;
+  const epsg = f.epsg ?? 32650;
+  const dead = f.dead ?? [];
+  const circles = [
+    ...[...Array(6).keys()].map(
+      (i) => `<circle cx="${40 + i * 60}" cy="${size - 50}" r="22" fill="rgb(40,${100 + i * 8},45)"/>`,
+    ),
+    ...dead.map((d) => `<circle cx="${d.x}" cy="${d.y}" r="${d.r}" fill="rgb(150,78,40)"/>`),
+  ].join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="rgb(78,120,52)"/>${circles}</svg>`;
+  let img = sharp(Buffer.from(svg)).removeAlpha();
+  if (f.bands === 4) img = img.ensureAlpha();
+  const png = await img.png().toBuffer();
+  const dir = mkdtempSync(join(tmpdir(), 'ortho-'));
+  try {
+    writeFileSync(join(dir, 'in.png'), png);
+    let ulx = f.lng;
+    let uly = f.lat;
+    let step = gsd;
+    if (epsg === 3857) [ulx, uly] = proj4('EPSG:4326', 'EPSG:3857', [f.lng, f.lat]) as [number, number];
+    else if (epsg !== 4326 && epsg !== 4490) [ulx, uly] = toWgs84(epsg).inverse([f.lng, f.lat]);
+    else step = gsd / 111_320;
+    const ullr = [ulx, uly, ulx + size * step, uly - size * step].map(String);
+    execFileSync('gdal_translate', [
+      '-q',
+      '-of',
+      'GTiff',
+      '-a_srs',
+      `EPSG:${epsg}`,
+      '-a_ullr',
+      ...ullr,
+      ...(f.options ?? []),
+      join(dir, 'in.png'),
+      join(dir, 'out.tif'),
+    ]);
+    return readFileSync(join(dir, 'out.tif'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { droneCandidates, droneOrthophotos } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { enqueueJob, registerJobKind } from '../../platform/jobs.ts';
+import { detectScene, type Tile } from './detect/index.ts';
+import { toWgs84 } from './crs.ts';
+import { openOrtho, readRgb } from './raster.ts';
+import { outlines, sectionAt } from './sections.ts';
+import type { DroneCtx, OrthoRow } from './upload.ts';
+
+/**
+ * Detection as a background job (platform/jobs.ts): the detector (detect/, by scene, tile by tile
+ * in worker threads) reads windows of the stored file; its candidates replace the orthophoto's
+ * earlier ones that were never issued as tasks, in one transaction at the end (a retried or
+ * killed run leaves nothing half-written).
+ */
+export const DETECT_JOB = 'drone.detect';
+
+registerJobKind(
+  DETECT_JOB,
+  async (job, ctx) => {
+    const { orthophotoId } = job.params as { orthophotoId: string };
+    const db = ctx.deps.database.db;
+    const [row] = await db.select().from(droneOrthophotos).where(eq(droneOrthophotos.id, orthophotoId));
+    if (!row) return { candidates: 0 };
+    await db
+      .update(droneOrthophotos)
+      .set({ detectState: 'running', detectProgress: 0 })
+      .where(eq(droneOrthophotos.id, row.id));
+    try {
+      const found = await detect(ctx.deps, row, ctx.signal, async (p) => {
+        await ctx.progress(p);
+        await db.update(droneOrthophotos).set({ detectProgress: p }).where(eq(droneOrthophotos.id, row.id));
+      });
+      await store(ctx.deps, row, found);
+      await db
+        .update(droneOrthophotos)
+        .set({ detectState: 'done', detectProgress: 100, detectMessage: '' })
+        .where(eq(droneOrthophotos.id, row.id));
+      return { candidates: found.length };
+    } catch (error) {
+      await db
+        .update(droneOrthophotos)
+        .set({
+          detectState: 'failed',
+          detectMessage: String((error as Error).message ?? error).slice(0, 300),
+        })
+        .where(eq(droneOrthophotos.id, row.id));
+      throw error;
+    }
+  },
+  { maxAttempts: 2, timeoutMs: 30 * 60_000 },
+);
+
+type Found = { px: number; py: number; areaM2: number; score: number };
+
+async function detect(
+  deps: AppDeps,
+  row: OrthoRow,
+  signal: AbortSignal,
+  progress: (p: number) => Promise<void>,
+) {
+  const { levels } = await openOrtho(deps, row);
+  const image = levels[0]!;
+  const readWindow = async (x: number, y: number, w: number, h: number): Promise<Tile> => {
+    const r = await readRgb(row, image, { x, y, w, h }, { nir: true, signal });
+    return { data: r.data, width: w, height: h, channels: r.channels, ...(r.nir ? { nir: r.nir } : {}) };
+  };
+  let last = -1;
+  const result = await detectScene({
+    width: row.width,
+    height: row.height,
+    readWindow,
+    groundResolutionM: row.gsd,
+    signal,
+    onProgress: (p) => {
+      const pct = Math.min(99, Math.floor((p.tilesDone / Math.max(1, p.tilesTotal)) * 100));
+      if (pct !== last) {
+        last = pct;
+        void progress(pct).catch(() => {});
+      }
+    },
+  });
+  return result.candidates.map((c): Found => ({
+    px: Math.round(c.x),
+    py: Math.round(c.y),
+    areaM2: c.areaM2,
+    score: c.score,
+  }));
+}
+
+async function store(deps: AppDeps, row: OrthoRow, found: Found[]) {
+  const [ox, rx, oy, ry] = row.transform as [number, number, number, number];
+  const conv = toWgs84(row.epsg);
+  const shapes = await outlines(deps.database.db, row.projectCode);
+  const values = found.map((f) => {
+    const [lng, lat] = conv.forward([ox + (f.px + 0.5) * rx, oy + (f.py + 0.5) * ry]);
+    return {
+      projectCode: row.projectCode,
+      orthophotoId: row.id,
+      lng,
+      lat,
+      px: f.px,
+      py: f.py,
+      areaM2: Math.round(f.areaM2 * 10) / 10,
+      score: Math.round(f.score * 1000) / 1000,
+      sectionCode: sectionAt(shapes, lng, lat),
+    };
+  });
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .delete(droneCandidates)
+      .where(and(eq(droneCandidates.orthophotoId, row.id), sql`state in ('candidate', 'dropped')`));
+    for (let i = 0; i < values.length; i += 500)
+      await tx.insert(droneCandidates).values(values.slice(i, i + 500));
+  });
+}
+
+/** Queues detection of a ready orthophoto (once at a time). */
+export async function startDetect(ctx: DroneCtx, row: OrthoRow): Promise<OrthoRow> {
+  const db = ctx.deps.database.db;
+  // Queued before the job exists: a worker taking it at once then moves it on to running.
+  await db
+    .update(droneOrthophotos)
+    .set({ detectState: 'queued', detectProgress: 0, detectMessage: '' })
+    .where(eq(droneOrthophotos.id, row.id));
+  const job = await enqueueJob(ctx.deps, {
+    kind: DETECT_JOB,
+    projectCode: row.projectCode,
+    userId: ctx.auth.userId,
+    params: { orthophotoId: row.id },
+  });
+  const [done] = await db
+    .update(droneOrthophotos)
+    .set({ jobId: job.id })
+    .where(eq(droneOrthophotos.id, row.id))
+    .returning();
+  return done!;
+}
