@@ -49,6 +49,15 @@ export const builtinMenus: BuiltinMenu[] = [
     path: '/acceptance',
     description: '按标段分层抽样，现场检查伐桩、除害处理和清理，统计合格率',
   },
+  // Issue 32: drone orthophotos, dead-crown candidates, verification tasks and the section report.
+  {
+    id: 440,
+    title: '无人机巡查',
+    titleEn: 'Drone survey',
+    icon: 'map',
+    path: '/drone',
+    description: '正射影像识别枯死树冠，下发现场核查，采伐后自动关闭',
+  },
   { id: 500, title: 'GIS地图', titleEn: 'GIS map', icon: 'map', path: '/gistest' },
   {
     id: 600,
