@@ -13,6 +13,8 @@ export interface Cells {
   idx: Uint8Array;
   /** CIE L* × 2.55 (0–255). */
   lum: Uint8Array;
+  /** Texture: lightness difference to the left and upper neighbours (0–255). */
+  tex: Uint8Array;
   /** Red-brown and grey colour membership, 0–255 each. */
   red: Uint8Array;
   grey: Uint8Array;
@@ -121,12 +123,22 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
       const I = (2.4 * R - 3 * G + B) / s; // ExR − ExG on chromatic coordinates
       idx[c] = Math.max(0, Math.min(255, Math.round((I + 1) * 106.25)));
     }
-    // Red-brown: rusty hue, moderate chroma (vivid autumn reds and yellows have far more).
-    red[c] = Math.round(255 * ramp(h, 14, 26, 62, 74) * ramp(C, 9, 15, 38, 50) * ramp(L, 24, 32, 62, 72));
-    // Grey: no chroma, mid lightness (texture is judged per blob in shapes.ts).
-    grey[c] = Math.round(255 * ramp(C, -1, 0, 6, 11) * ramp(L, 38, 46, 74, 82));
+    // Red-brown: rusty hue, moderate chroma. Bare soil has less chroma; vivid autumn reds, oranges
+    // and yellows more, or redder or yellower hues; terracotta roofs overlap (texture and shape).
+    red[c] = Math.round(255 * ramp(h, 38, 44, 60, 68) * ramp(C, 17, 23, 40, 48) * ramp(L, 22, 28, 56, 64));
+    // Grey: no chroma, mid lightness (roads and concrete are as grey: texture decides).
+    grey[c] = Math.round(255 * ramp(C, -1, 0, 8, 12) * ramp(L, 30, 36, 58, 66));
   }
-  return { W, H, f, idx, lum, red, grey, valid, usedNir: sn !== null };
+  // Needles and bare branches vary from cell to cell; roofs, roads and water do not.
+  const tex = new Uint8Array(n);
+  for (let y = 1; y < H; y++) {
+    for (let x = 1; x < W; x++) {
+      const c = y * W + x;
+      const l = lum[c]!;
+      tex[c] = Math.min(255, Math.abs(l - lum[c - 1]!) + Math.abs(l - lum[c - W]!));
+    }
+  }
+  return { W, H, f, idx, lum, tex, red, grey, valid, usedNir: sn !== null };
 }
 
 /** Histogram of the index over valid cells: the input to Otsu. */

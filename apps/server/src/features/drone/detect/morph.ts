@@ -47,7 +47,10 @@ export function findRoot(parent: Int32Array, i: number): number {
   return i;
 }
 
-/** 8-connected components: labels 1…count (0 = background), two passes with union-find. */
+/**
+ * 8-connected components of equal non-zero values (classes: a red crown touching a grey one is two
+ * blobs): labels 1…count (0 = background), two passes with union-find.
+ */
 export function label(mask: Uint8Array, W: number, H: number): { labels: Int32Array; count: number } {
   const labels = new Int32Array(W * H);
   let parent = new Int32Array(1024);
@@ -55,25 +58,22 @@ export function label(mask: Uint8Array, W: number, H: number): { labels: Int32Ar
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
-      if (!mask[i]) continue;
+      const v = mask[i]!;
+      if (!v) continue;
       let best = 0;
       // Already-visited neighbours: W, NW, N, NE.
-      const ns = [
-        x > 0 ? labels[i - 1]! : 0,
-        x > 0 && y > 0 ? labels[i - W - 1]! : 0,
-        y > 0 ? labels[i - W]! : 0,
-        x < W - 1 && y > 0 ? labels[i - W + 1]! : 0,
-      ];
-      for (const l of ns) {
-        if (!l) continue;
-        if (!best) best = findRoot(parent, l);
-        else {
-          const a = findRoot(parent, l);
-          if (a !== best) {
-            const lo = Math.min(a, best);
-            parent[Math.max(a, best)] = lo;
-            best = lo;
-          }
+      for (let k = 0; k < 4; k++) {
+        if (k === 0 ? x === 0 : k === 1 ? x === 0 || y === 0 : k === 2 ? y === 0 : x === W - 1 || y === 0)
+          continue;
+        const j = k === 0 ? i - 1 : k === 1 ? i - W - 1 : k === 2 ? i - W : i - W + 1;
+        const l = labels[j]!;
+        if (!l || mask[j] !== v) continue;
+        const a = findRoot(parent, l);
+        if (!best) best = a;
+        else if (a !== best) {
+          const lo = Math.min(a, best);
+          parent[Math.max(a, best)] = lo;
+          best = lo;
         }
       }
       if (!best) {
@@ -98,27 +98,38 @@ export function label(mask: Uint8Array, W: number, H: number): { labels: Int32Ar
   return { labels, count };
 }
 
-/** Chamfer 3-4 distance to the background (3 per orthogonal step), two passes. */
+/**
+ * Chamfer 3-4 distance to the background (3 per orthogonal step), two passes; a cell of another
+ * class counts as background, so touching blobs of two classes each get their own peaks.
+ */
 export function chamfer(mask: Uint8Array, W: number, H: number): Uint16Array {
   const d = new Uint16Array(W * H);
-  const big = 65000;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
-      if (!mask[i]) continue;
-      let v = big;
-      if (x === 0 || y === 0 || x === W - 1 || y === H - 1) v = 3;
-      else {
-        v = Math.min(v, d[i - 1]! + 3, d[i - W]! + 3, d[i - W - 1]! + 4, d[i - W + 1]! + 4);
+      const v = mask[i]!;
+      if (!v) continue;
+      if (x === 0 || y === 0 || x === W - 1 || y === H - 1) {
+        d[i] = 3;
+        continue;
       }
-      d[i] = v;
+      const a = mask[i - 1] === v ? d[i - 1]! : 0;
+      const b = mask[i - W] === v ? d[i - W]! : 0;
+      const c = mask[i - W - 1] === v ? d[i - W - 1]! : 0;
+      const e = mask[i - W + 1] === v ? d[i - W + 1]! : 0;
+      d[i] = Math.min(a + 3, b + 3, c + 4, e + 4);
     }
   }
-  for (let y = H - 1; y >= 0; y--) {
-    for (let x = W - 1; x >= 0; x--) {
+  for (let y = H - 2; y >= 1; y--) {
+    for (let x = W - 2; x >= 1; x--) {
       const i = y * W + x;
-      if (!d[i] || x === 0 || y === 0 || x === W - 1 || y === H - 1) continue;
-      d[i] = Math.min(d[i]!, d[i + 1]! + 3, d[i + W]! + 3, d[i + W + 1]! + 4, d[i + W - 1]! + 4);
+      const v = mask[i]!;
+      if (!v) continue;
+      const a = mask[i + 1] === v ? d[i + 1]! : 0;
+      const b = mask[i + W] === v ? d[i + W]! : 0;
+      const c = mask[i + W + 1] === v ? d[i + W + 1]! : 0;
+      const e = mask[i + W - 1] === v ? d[i + W - 1]! : 0;
+      d[i] = Math.min(d[i]!, a + 3, b + 3, c + 4, e + 4);
     }
   }
   return d;

@@ -9,8 +9,7 @@ export interface Blob {
   y: number;
   red: number;
   grey: number;
-  lum: number;
-  lum2: number;
+  tex: number;
   x0: number;
   y0: number;
   x1: number;
@@ -18,18 +17,16 @@ export interface Blob {
 }
 
 export function newBlob(): Blob {
-  return { n: 0, x: 0, y: 0, red: 0, grey: 0, lum: 0, lum2: 0, x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
+  return { n: 0, x: 0, y: 0, red: 0, grey: 0, tex: 0, x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
 }
 
 export function addCell(b: Blob, cells: Cells, c: number, x: number, y: number): void {
-  const l = cells.lum[c]!;
   b.n++;
   b.x += x;
   b.y += y;
   b.red += cells.red[c]!;
   b.grey += cells.grey[c]!;
-  b.lum += l;
-  b.lum2 += l * l;
+  b.tex += cells.tex[c]!;
   if (x < b.x0) b.x0 = x;
   if (x > b.x1) b.x1 = x;
   if (y < b.y0) b.y0 = y;
@@ -69,13 +66,10 @@ export function scoreBlob(b: Blob, areaM2: number, roundness: number, params: De
   const red = b.red / (255 * b.n);
   const grey = b.grey / (255 * b.n);
   const isGrey = grey > red;
-  let colour = isGrey ? grey : red;
-  if (isGrey) {
-    // A dead grey crown shows its bare branches; a road, roof or rock is smooth at 0.2 m.
-    const mean = b.lum / b.n;
-    const sd = Math.sqrt(Math.max(0, b.lum2 / b.n - mean * mean));
-    colour *= Math.min(1, Math.max(0, (sd - 4) / 8));
-  }
+  // A crown is rough at 0.2 m (needle clumps, bare branches); a roof, road or rock is smooth.
+  const tex = b.tex / b.n;
+  const rough = Math.min(1, Math.max(0, isGrey ? (tex - 8) / 8 : (tex - 5) / 5));
+  const colour = (isGrey ? grey : red) * rough;
   const shape = Math.min(1, (roundness - minR) / (0.7 - minR));
   const size = Math.min(1, (areaM2 - minA) / minA, (maxA - areaM2) / (maxA * 0.3));
   const score = Math.pow(colour, 0.8) * (0.5 + 0.5 * shape) * (0.7 + 0.3 * size);

@@ -6,7 +6,7 @@ import type { DetectParams, ReadWindow, Tile, Window } from './types.ts';
 
 /** Otsu's bin held inside a band, so that a scene with no bare ground still splits sanely. */
 export function clampThreshold(t: number): number {
-  return Math.max(100, Math.min(150, t));
+  return Math.max(96, Math.min(116, t));
 }
 
 /** Up to count windows of size² pixels on a regular grid over the scene (all of it if small). */

@@ -32,7 +32,7 @@ export function detectTileWith(s: Stages, tile: Tile, params: DetectParams): Til
   const { W, H, idx, red, grey, valid } = cells;
   const own = params.threshold === undefined;
   // Same band as threshold.ts's clampThreshold (inlined: this function also runs as source text).
-  const t = own ? Math.max(100, Math.min(150, s.otsu(s.indexHistogram(cells)))) : params.threshold!;
+  const t = own ? Math.max(96, Math.min(116, s.otsu(s.indexHistogram(cells)))) : params.threshold!;
   const mask = new Uint8Array(W * H);
   let masked = 0;
   for (let c = 0; c < mask.length; c++) {
@@ -46,6 +46,15 @@ export function detectTileWith(s: Stages, tile: Tile, params: DetectParams): Til
   const open = Math.max(1, Math.round(0.2 / cellM));
   const close = Math.max(1, Math.round(0.4 / cellM));
   const clean = s.openClose(mask, W, H, open, close);
+  // Each kept cell takes the class it looks most like: 1 red-brown, 2 grey; a gap the closing
+  // filled takes its left or upper neighbour's class.
+  for (let c = 0; c < clean.length; c++) {
+    if (!clean[c]) continue;
+    const r = red[c]!;
+    const g = grey[c]!;
+    if (r || g) clean[c] = r >= g ? 1 : 2;
+    else clean[c] = c > 0 && clean[c - 1] ? clean[c - 1]! : c >= W && clean[c - W] ? clean[c - W]! : 2;
+  }
   const { labels, count } = s.label(clean, W, H);
   const dist = s.chamfer(clean, W, H);
   const candidates = s.measureBlobs(cells, labels, count, dist, params);
