@@ -13,7 +13,7 @@ export const evidenceLimits = {
   /** EXIF GPS farther than max(this, 3 × the record's GPS accuracy) from the record. */
   photoPlaceM: { min: 10, max: 10_000, default: 50 },
   /** Hamming distance (bits of 64) at or under which two photos are the same picture. */
-  photoDupBits: { min: 0, max: 7, default: 6 },
+  photoDupBits: { min: 0, max: 7, default: 5 },
   /** How far outside its section's outline (and the county's) a record may be. */
   outlineToleranceM: { min: 0, max: 5_000, default: 50 },
 } as const;

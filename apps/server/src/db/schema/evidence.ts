@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A photo's 64-bit dHash per record that carries it (issue 30, features/evidence), split into four
@@ -10,6 +20,8 @@ export const photoHashes = pgTable(
   {
     recordId: uuid().notNull(),
     fileId: uuid().notNull(),
+    /** 0 the photo, 1 and 2 its centre cut by 4 % and 8 % (dhash.ts CROP_VARIANTS). */
+    variant: smallint().notNull().default(0),
     projectCode: text().notNull(),
     hash: bigint({ mode: 'bigint' }).notNull(),
     b0: integer().notNull(),
@@ -19,7 +31,7 @@ export const photoHashes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'photo_hashes_pk', columns: [t.recordId, t.fileId] }),
+    primaryKey({ name: 'photo_hashes_pk', columns: [t.recordId, t.fileId, t.variant] }),
     index('photo_hashes_b0_idx').on(t.projectCode, t.b0),
     index('photo_hashes_b1_idx').on(t.projectCode, t.b1),
     index('photo_hashes_b2_idx').on(t.projectCode, t.b2),

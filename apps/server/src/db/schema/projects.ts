@@ -34,7 +34,7 @@ export const projects = pgTable(
     /** Evidence thresholds (issue 30, features/evidence/settings.ts documents each). */
     photoBeforeHours: integer().notNull().default(72),
     photoPlaceM: integer().notNull().default(50),
-    photoDupBits: smallint().notNull().default(6),
+    photoDupBits: smallint().notNull().default(5),
     outlineToleranceM: integer().notNull().default(50),
     photoExifRequired: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,10 @@
-import { ANOMALY_NOTICE_KEY, ANOMALY_NOTICE_KIND, anomalyKindLabels, chinaToday } from '@pineguard/contract';
+import {
+  ANOMALY_NOTICE_KEY,
+  ANOMALY_NOTICE_KIND,
+  anomalyKindLabels,
+  chainKinds,
+  chinaToday,
+} from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import { notifyIn } from '../notices/index.ts';
 import * as projects from '../projects/index.ts';
@@ -16,7 +22,10 @@ import {
   valueAnomalies,
   type Wanted,
 } from './chain.ts';
+import { queueEvidence } from '../evidence/queue.ts';
 import * as q from './queries.ts';
+
+const ownKinds = new Set<string>([...chainKinds, 'stump_high', 'count_fractional']);
 import { forgetCounts } from './service.ts';
 
 /**
@@ -30,6 +39,7 @@ export async function checkWritten(tx: Executor, event: WriteEvent, written: Wri
   // Approving or sending back keeps a record live (10/20/30 all count): only a rejection matters.
   const records = event === 'reviewed' ? written.filter((r) => r.state === '40') : written;
   if (!records.length) return;
+  await queueEvidence(tx, records);
   const byProject = new Map<string, WrittenRecord[]>();
   for (const r of records) byProject.set(r.projectCode, [...(byProject.get(r.projectCode) ?? []), r]);
   for (const [projectCode, list] of byProject) await checkProject(tx, event, projectCode, list);
@@ -46,7 +56,9 @@ async function checkProject(tx: Executor, event: WriteEvent, projectCode: string
   }
   // What the records carried before this write: new records carry nothing.
   const ids = written.map((r) => r.id);
-  const before = event === 'created' ? [] : await q.anomaliesOfRecords(tx, ids);
+  // Only the kinds these checks raise: evidence (issue 30) and acceptance anomalies have their own.
+  const before =
+    event === 'created' ? [] : (await q.anomaliesOfRecords(tx, ids)).filter((a) => ownKinds.has(a.kind));
   for (const a of before) if (a.tagCode) codes.add(a.tagCode);
   if (event === 'corrected') for (const code of await q.codesBeforeCorrection(tx, ids)) codes.add(code);
 

@@ -6,8 +6,10 @@ import { checkWritten } from './check.ts';
 import * as q from './queries.ts';
 import { forgetCounts, type RejectRecords, setRecordRejecter } from './service.ts';
 
+export { clearAnomalies, upsertAnomalies } from './queries.ts';
 export {
   anomalyCountsVersion,
+  forgetCounts,
   openAnomalyCounts,
   ofTag as tagAnomalies,
   type RejectRecords,
