@@ -80,6 +80,7 @@ const pages = {
   safe: () => import('../features/safety/pages/SafetyLedgerPage.tsx'),
   reconcile: () => import('../features/reconciliation/pages/ReconcilePage.tsx'),
   anomalies: () => import('../features/anomalies/pages/AnomaliesPage.tsx'),
+  acceptance: () => import('../features/acceptance/pages/AcceptancePage.tsx'),
   drone: () => import('../features/drone/pages/DronePage.tsx'),
 } satisfies Record<string, PageModule>;
 
@@ -215,6 +216,8 @@ export const layoutRoutes: RouteDef[] = [
   // Issue 26: felled → tagged → burned per section and day, and the records that need a look.
   screen('/reconcile', 'Reconcile', 'route.reconcile', pages.reconcile, { icon: 'audit' }),
   screen('/anomalies', 'Anomalies', 'route.anomalies', pages.anomalies, { icon: 'alert' }),
+  // Issue 30: 检查验收, samples of approved records checked on site.
+  screen('/acceptance', 'Acceptance', 'route.acceptance', pages.acceptance, { icon: 'audit' }),
   // Issue 32: drone orthophotos → candidates → verification tasks → closed by a felling.
   screen('/drone', 'Drone', 'route.drone', pages.drone, { icon: 'map' }),
   screen('/homeSys', 'HomeSys', 'route.homeSys', pages.homeSys, { icon: 'dashboard' }),

@@ -57,6 +57,7 @@ export const en: Record<MessageKey, string> = {
   'route.dataCenter': 'Data centre',
   'route.reconcile': 'Reconciliation',
   'route.anomalies': 'Anomalies',
+  'route.acceptance': 'Acceptance checks',
   'route.drone': 'Drone survey',
   'route.homeSys': 'Sub-system home',
   'route.dataSys': 'Metadata',

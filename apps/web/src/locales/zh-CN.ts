@@ -58,6 +58,7 @@ export const zhCN = {
   'route.dataCenter': '数据中心',
   'route.reconcile': '数据核对',
   'route.anomalies': '疑点核查',
+  'route.acceptance': '检查验收',
   'route.drone': '无人机巡查',
   'route.homeSys': '子系统首页',
   'route.dataSys': '元数据管理',
