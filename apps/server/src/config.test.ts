@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -20,5 +21,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
     const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' });
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'b', forcePathStyle: true });
+  });
+
+  it('runs one server process unless told, several only on PostgreSQL', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES: .*DATABASE_URL/);
+    expect(() => loadConfig({ SERVER_PROCESSES: '0', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /SERVER_PROCESSES/,
+    );
+    const pg = { DATABASE_URL: 'postgres://x/y' };
+    expect(loadConfig({ ...pg, SERVER_PROCESSES: '2' }).serverProcesses).toBe(2);
+    expect(loadConfig({ ...pg, SERVER_PROCESSES: 'auto' }).serverProcesses).toBe(availableParallelism());
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { tileImageSource } from './platform/security-headers.ts';
@@ -49,6 +50,11 @@ const envSchema = z.object({
   MEDIA_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** How long a running job's claim lasts without a heartbeat: a killed instance's job is taken up after it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * Server processes on this machine sharing the port (node:cluster): a number, or `auto` for one
+   * per core. Only with DATABASE_URL: the embedded database lives inside one process.
+   */
+  SERVER_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** The base map's XYZ tile template; the web build reads VITE_MAP_TILE_URL, so either name works here. */
   MAP_TILE_URL: tileTemplate,
   VITE_MAP_TILE_URL: tileTemplate,
@@ -69,6 +75,8 @@ export type Config = {
   login: { maxPerAccount: number; maxPerAddress: number; lockMinutes: number };
   trustProxy: boolean;
   media: { secret: string; ttlMinutes: number };
+  /** Server processes sharing the port (1: no cluster). */
+  serverProcesses: number;
   /** Lease of a claimed job (ms). */
   jobLeaseMs: number;
   /** The CSP source of the tile server the web app draws its base map from, if any. */
@@ -94,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const serverProcesses = e.SERVER_PROCESSES === 'auto' ? availableParallelism() : e.SERVER_PROCESSES;
+  if (serverProcesses > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid environment:\n  SERVER_PROCESSES: more than one process needs DATABASE_URL (the embedded database lives in one process)',
+    );
+  }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new Error('Invalid environment:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
   }
@@ -115,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     // Without a configured key each process makes its own: its URLs then work only on it.
+    serverProcesses,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mapTiles: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
     media: {
