@@ -4,6 +4,7 @@ import { endpoint, getToken, Refused, setApiLang, setToken } from './api.ts';
 import { type MKey, type MLang, type MParams, mt } from './messages.ts';
 import { SignIn } from './screens/SignIn.tsx';
 import { Work } from './screens/Work.tsx';
+import { DroneTasks } from './screens/DroneTasks.tsx';
 import * as store from './store.ts';
 import { startSync } from './sync.ts';
 
@@ -18,6 +19,8 @@ export function App() {
   const [signedIn, setSignedIn] = useState(Boolean(getToken()));
   const [setup, setSetup] = useState<CollectSetupValue | null | undefined>(undefined);
   const [online, setOnline] = useState(navigator.onLine);
+  // Issue 32: the drone verification tasks, opened from the header over the work tabs.
+  const [drone, setDrone] = useState(false);
 
   useEffect(() => {
     setApiLang(lang);
@@ -61,6 +64,11 @@ export function App() {
       <button className="m-link" onClick={() => setLang(lang === 'en' ? 'zh-CN' : 'en')}>
         {t('lang')}
       </button>
+      {signedIn && setup && (
+        <button className="m-link" data-testid="drone-tasks-open" onClick={() => setDrone(!drone)}>
+          {lang === 'en' ? 'Drone tasks' : '核查任务'}
+        </button>
+      )}
       {signedIn && (
         <button
           className="m-link"
@@ -96,7 +104,11 @@ export function App() {
   return (
     <div className="m-app">
       {header}
-      <Work t={t} lang={lang} setup={setup} />
+      {drone ? (
+        <DroneTasks lang={lang} onBack={() => setDrone(false)} />
+      ) : (
+        <Work t={t} lang={lang} setup={setup} />
+      )}
     </div>
   );
 }

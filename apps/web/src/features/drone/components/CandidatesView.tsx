@@ -1,7 +1,7 @@
 import type { DroneCandidate } from '@pineguard/contract';
 import { droneTaskStateLabels } from '@pineguard/contract';
 import { App, Button, Card, Col, Empty, Row, Select, Slider, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { http } from '../../../shared/http.ts';
 import { BaseMap } from '../../../shared/map/index.ts';
 import { useLangStore } from '../../../locales/index.ts';
@@ -29,12 +29,12 @@ export function CandidatesView({
   const ready = (orthos.data?.list ?? []).filter((o) => o.state === 'ready');
   const ortho = ready.find((o) => o.id === orthoId) ?? ready[0];
   const candidates = useCandidates(ortho?.id);
-  const [minScore, setMinScore] = useState(0.5);
+  // The slider starts at the orthophoto's saved sensitivity; moving it is this screen's own.
+  const [chosen, setChosen] = useState<{ id: string; v: number } | null>(null);
   const [opacity, setOpacity] = useState(1);
   const [selected, setSelected] = useState<DroneCandidate | null>(null);
-  useEffect(() => {
-    if (ortho) setMinScore(ortho.threshold);
-  }, [ortho?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const minScore = chosen && chosen.id === ortho?.id ? chosen.v : (ortho?.threshold ?? 0.5);
+  const setMinScore = (v: number) => ortho && setChosen({ id: ortho.id, v });
   const list = useMemo(() => candidates.data?.list ?? [], [candidates.data]);
   const shown = list.filter((c) => c.score >= minScore).length;
   const onSelect = useCallback((c: DroneCandidate) => setSelected(c), []);
