@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { CircleMarker, Marker, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { BaseMap } from '../../../shared/map/index.ts';
+import { DroneMapLayer } from '../../drone/index.ts';
 import { RecordDetailDrawer, StateTag, useStateOptions } from '../../records/index.ts';
 import { useGisCells, useGisSetup } from '../api.ts';
 import { useGisT } from '../messages.ts';
@@ -164,6 +165,8 @@ export default function GisMapPage() {
       {setup.data && (
         <BaseMap areaCode={setup.data.areaCode} height={height}>
           <ViewWatcher onChange={setView} />
+          {/* Issue 32: orthophoto tiles (under the records) and drone candidates. */}
+          <DroneMapLayer />
           {data?.mode === 'cells' &&
             data.cells.map((c) => (
               <Cluster key={`${c.lng},${c.lat},${c.count}`} cell={c} color={token.colorPrimary} />
