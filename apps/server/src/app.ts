@@ -54,6 +54,9 @@ import { burnPointsRoutes } from './features/burnPoints/routes.ts';
 import { burnReportsRoutes } from './features/burnReports/routes.ts';
 import { gisMapRoutes } from './features/gisMap/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
+import { acceptanceRoutes } from './features/acceptance/routes.ts';
+import { droneRoutes } from './features/drone/routes.ts';
+import { evidenceRoutes } from './features/evidence/routes.ts';
 import { isApiPath, registerAccessControl } from './platform/auth.ts';
 import { listenForChanges } from './platform/changes.ts';
 import { registerErrorHandling } from './platform/error-handler.ts';
@@ -197,6 +200,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(safetyRoutes);
   await app.register(anomaliesRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(evidenceRoutes);
+  await app.register(acceptanceRoutes);
+  await app.register(droneRoutes);
 
   registerWebApp(app, config.webDist);
   return app;
