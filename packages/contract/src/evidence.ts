@@ -30,7 +30,7 @@ export const evidenceSettings = z.object({
 });
 export type EvidenceSettings = z.infer<typeof evidenceSettings>;
 
-/** PUT /api/evidence/settings: any of the thresholds; `rerun` also checks every record again. */
+/** POST /api/evidence/settings: any of the thresholds; `rerun` also checks every record again. */
 export const evidenceSettingsBody = evidenceSettings.partial().extend({
   prjCode: z.string().trim().min(1).max(64).optional(),
   rerun: z.boolean().default(false),

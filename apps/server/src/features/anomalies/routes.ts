@@ -18,7 +18,6 @@ import { ok } from '../../platform/envelope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { managedProject } from '../../platform/scope.ts';
 import { sharedJson } from '../../platform/serializer.ts';
-import { evidenceRoutes } from '../evidence/routes.ts';
 import * as anomalies from './service.ts';
 
 const tags = ['anomalies'];
@@ -31,8 +30,6 @@ const tags = ['anomalies'];
 export const anomaliesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const project = (req: FastifyRequest, named?: string) => managedProject(req, named);
-  // The evidence checks' calls (issue 30) sit beside the 疑点 they explain.
-  await app.register(evidenceRoutes);
 
   app.post('/api/anomaly/list', {
     config: { access: 'anomalies.read', projectOf: prjCodeInBody },

@@ -39,7 +39,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ok(await status(deps, managedProject(req, req.query.prjCode))),
   });
 
-  app.put('/api/evidence/settings', {
+  app.post('/api/evidence/settings', {
     config: { access: 'anomalies.confirm', projectOf: prjCodeInBody },
     schema: {
       tags,

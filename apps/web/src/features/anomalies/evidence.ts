@@ -128,3 +128,7 @@ export function evidenceDetail(evidence: Record<string, unknown>, lang: Lang): s
   if (typeof evidence.burnedAt === 'string') parts.push(`${dateWords.burned[lang]} ${evidence.burnedAt}`);
   return parts.length ? parts.join(' · ') : undefined;
 }
+
+/** Kinds whose evidence (photos, times, the map) opens beside the list (issue 30). */
+export const hasEvidenceView = (kind: AnomalyKind) =>
+  ['photo_time', 'photo_place', 'photo_duplicate', 'outside_section', 'outside_county'].includes(kind);

@@ -2,7 +2,7 @@ import type { AnomalyItem } from '@pineguard/contract';
 import { Button, Empty, Flex, Table, Tooltip, Typography } from 'antd';
 import { useLangStore } from '../../../locales/index.ts';
 import { colWidth, fitColumns, scrollWidth } from '../../../shared/ui/tableColumns.ts';
-import { evidenceDetail, evidenceText } from '../evidence.ts';
+import { evidenceDetail, evidenceText, hasEvidenceView } from '../evidence.ts';
 import { useAnomaliesT } from '../messages.ts';
 import { AnomalyStateTag, KindTag } from './AnomalyTags.tsx';
 
@@ -23,6 +23,7 @@ export function AnomalyTable({
   selected,
   onSelect,
   onOpenRecord,
+  onOpenEvidence,
 }: {
   rows: AnomalyItem[];
   total: number | undefined;
@@ -36,6 +37,8 @@ export function AnomalyTable({
   selected?: string[] | undefined;
   onSelect?: ((ids: string[]) => void) | undefined;
   onOpenRecord: (id: string) => void;
+  /** Photo and place anomalies (issue 30) open their evidence side by side. */
+  onOpenEvidence?: ((a: AnomalyItem) => void) | undefined;
 }) {
   const t = useAnomaliesT();
   const lang = useLangStore((s) => s.lang);
@@ -60,9 +63,18 @@ export function AnomalyTable({
       width: 300,
       ellipsis: false,
       render: (_, a) => (
-        <Tooltip title={evidenceDetail(a.evidence, lang)}>
-          <span data-testid={`evidence-${a.id}`}>{evidenceText(a.kind, a.evidence, lang, sectionName)}</span>
-        </Tooltip>
+        <Flex vertical gap={2}>
+          <Tooltip title={evidenceDetail(a.evidence, lang)}>
+            <span data-testid={`evidence-${a.id}`}>
+              {evidenceText(a.kind, a.evidence, lang, sectionName)}
+            </span>
+          </Tooltip>
+          {onOpenEvidence && hasEvidenceView(a.kind) && (
+            <Typography.Link onClick={() => onOpenEvidence(a)} data-testid={`open-evidence-${a.id}`}>
+              {t('evidence.open')}
+            </Typography.Link>
+          )}
+        </Flex>
       ),
     },
     {

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   type AnomalyAction,
+  type AnomalyItem,
   anomalyActionLabels,
   type AnomalyKind,
   type AnomalyState,
@@ -18,6 +19,8 @@ import { KindCounts } from '../components/KindCounts.tsx';
 import { useAllowedActions } from '../components/RecordAnomalies.tsx';
 import { movable, type Resolving, ResolveDialog } from '../components/ResolveDialog.tsx';
 import { type AnomalyFilters, defaultFilters, filtersFromSearch, searchOf } from '../filters.ts';
+import { EvidenceDrawer } from '../evidence/EvidenceDrawer.tsx';
+import { EvidenceSettingsCard } from '../evidence/EvidenceSettingsCard.tsx';
 import { useAnomaliesT } from '../messages.ts';
 
 const PATH = '/anomalies';
@@ -57,6 +60,7 @@ export default function AnomaliesPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [resolving, setResolving] = useState<Resolving | null>(null);
   const [recordId, setRecordId] = useState<string | null>(null);
+  const [evidenceOf, setEvidenceOf] = useState<AnomalyItem | null>(null);
 
   // A link to this page (the reconciliation's, or the address bar) sets the filters; a kept-alive
   // page sees other pages' addresses too, hence the path check.
@@ -232,6 +236,7 @@ export default function AnomaliesPage() {
             sectionName={sectionName}
             {...(allowed.length ? { selected, onSelect: setSelected } : {})}
             onOpenRecord={setRecordId}
+            onOpenEvidence={setEvidenceOf}
           />
         </Flex>
       </Card>
@@ -241,6 +246,8 @@ export default function AnomaliesPage() {
         onClose={() => setResolving(null)}
         onDone={(value) => setSelected((s) => s.filter((id) => !value.ids.includes(id)))}
       />
+      <EvidenceSettingsCard />
+      <EvidenceDrawer anomaly={evidenceOf} onClose={() => setEvidenceOf(null)} />
       <RecordDetailDrawer id={recordId} onClose={() => setRecordId(null)} actions={noActions} />
     </Flex>
   );

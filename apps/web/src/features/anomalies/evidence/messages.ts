@@ -1,0 +1,68 @@
+import { featureMessages } from '../../../shared/featureT.ts';
+
+const zh = {
+  open: '查看证据',
+  title: '疑点证据',
+  thisRecord: '本条记录',
+  otherRecord: '关联记录（原始照片）',
+  recordAt: '记录时间 {at}',
+  takenAt: '拍摄时间 {at}',
+  noTime: '无拍摄时间',
+  photoGps: '照片坐标 {lat}, {lng}',
+  recordGps: '记录坐标 {lat}, {lng}（精度 {range} 米）',
+  noPhotos: '该记录没有照片',
+  distance: '距离 {distance} 米',
+  mapHint: '绿色为标段边界，蓝点为记录位置，橙点为照片拍摄位置',
+  noOutline: '该标段未导入边界，未检查记录是否在标段内',
+  notes: '说明',
+  hidden: '关联记录不在您负责的标段内',
+  'settings.title': '证据检查',
+  'settings.photoBeforeHours': '照片早于记录（小时）',
+  'settings.photoPlaceM': '照片与记录距离（米）',
+  'settings.photoDupBits': '重复照片阈值（位，0–7）',
+  'settings.outlineToleranceM': '边界容差（米）',
+  'settings.photoExifRequired': '照片必须带 EXIF',
+  'settings.save': '保存并重新检查',
+  'settings.saved': '已保存，正在重新检查全部记录',
+  'settings.pending': '待检查 {count} 条记录',
+  'settings.idle': '全部记录已检查',
+  'settings.running': '检查中 {progress}%',
+  'settings.failed': '上次检查失败：{error}',
+  'settings.hint': '照片上传后在后台检查，不影响采集；修改阈值后重新检查全部记录。',
+} as const;
+
+type Key = keyof typeof zh;
+
+const en: Record<Key, string> = {
+  open: 'Evidence',
+  title: 'Evidence',
+  thisRecord: 'This record',
+  otherRecord: 'Other record (the original photo)',
+  recordAt: 'Recorded at {at}',
+  takenAt: 'Taken at {at}',
+  noTime: 'No time taken',
+  photoGps: 'Photo at {lat}, {lng}',
+  recordGps: 'Record at {lat}, {lng} (±{range} m)',
+  noPhotos: 'This record has no photo',
+  distance: '{distance} m away',
+  mapHint: 'Green: the section outline; blue: the record; orange: where the photo was taken',
+  noOutline: 'This section has no imported outline: records are not checked against it',
+  notes: 'Notes',
+  hidden: 'The other record is in a section you do not manage',
+  'settings.title': 'Evidence checks',
+  'settings.photoBeforeHours': 'Photo before record (hours)',
+  'settings.photoPlaceM': 'Photo to record distance (m)',
+  'settings.photoDupBits': 'Duplicate photo threshold (bits, 0–7)',
+  'settings.outlineToleranceM': 'Outline tolerance (m)',
+  'settings.photoExifRequired': 'Photos must carry EXIF',
+  'settings.save': 'Save and check again',
+  'settings.saved': 'Saved; every record is being checked again',
+  'settings.pending': '{count} records waiting',
+  'settings.idle': 'Every record checked',
+  'settings.running': 'Checking {progress}%',
+  'settings.failed': 'The last check failed: {error}',
+  'settings.hint':
+    'Photos are checked in the background after upload (collection never waits); a threshold change checks every record again.',
+};
+
+export const { useT: useEvidenceT } = featureMessages(zh, en);
