@@ -59,10 +59,13 @@ export async function addRecords(t: TestApp, n: number): Promise<string[]> {
   return records.map((r) => r.uuid);
 }
 
-/** An empty PostgreSQL database on the test server (named so stale ones are swept). */
+/** A PostgreSQL server for tools' targets: the test server, or CI's (TEST_PG_URL) in the PGlite pass. */
+export const pgServer = () => process.env.TEST_DATABASE_URL ?? process.env.TEST_PG_URL;
+
+/** An empty PostgreSQL database on that server (named so stale ones are swept). */
 export async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const base = pgServer();
+  if (!base) throw new Error('neither TEST_DATABASE_URL nor TEST_PG_URL is set');
   const name = `pineguard_test_${randomBytes(6).toString('hex')}`;
   const admin = await adminUrl(base);
   await admin.query(`create database ${name}`);

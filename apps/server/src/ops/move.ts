@@ -74,8 +74,18 @@ export async function move(o: MoveOptions): Promise<TransferReport & { readBack:
 export async function readBackMedia(url: string, storage: Storage, sample = 5): Promise<number> {
   const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
   try {
+    // The copy's own sums where it copied the files (a demo seed once left files that differ
+    // from their rows' SHA-256); else the upload's.
+    const copied = await database.db.execute(
+      sql`select to_regclass('pineguard_ops.files') is not null as ok`,
+    );
+    const join = rowsOf<{ ok: boolean }>(copied)[0]?.ok
+      ? sql`left join pineguard_ops.files o on o.key = f.storage_key`
+      : sql`left join (select null::text as key, null::text as sha256) o on false`;
     const rows = rowsOf<{ id: string; sha256: string }>(
-      await database.db.execute(sql`select id, sha256 from files order by id limit ${sample}`),
+      await database.db.execute(
+        sql`select f.id, coalesce(o.sha256, f.sha256) as sha256 from files f ${join} order by f.id limit ${sample}`,
+      ),
     );
     // The media service reads only the database and the storage of its deps.
     const deps = { database, storage } as unknown as AppDeps;

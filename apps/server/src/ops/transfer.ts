@@ -139,6 +139,8 @@ export async function transfer(o: TransferOptions): Promise<TransferReport> {
   return report;
 }
 
+let lastLine = 0;
+
 async function copyTable(o: TransferOptions, t: Awaited<ReturnType<RowSource['tables']>>[number]) {
   const progress = await tableProgress(o.target, t.name);
   if (progress.done) return;
@@ -149,7 +151,11 @@ async function copyTable(o: TransferOptions, t: Awaited<ReturnType<RowSource['ta
     const done = page.rows.length < o.batch;
     at = { key: page.key, rows: at.rows + page.rows.length };
     await writeBatch(o.target, t, page.rows, { ...at, done });
-    o.log(`rows ${t.name} ${at.rows}/${total}`);
+    // A line per table's first batch, then at most one a second, and its last.
+    if (done || at.rows === page.rows.length || Date.now() - lastLine >= 1000) {
+      o.log(`rows ${t.name} ${at.rows}/${total}`);
+      lastLine = Date.now();
+    }
     if (done) return;
   }
 }
