@@ -15,7 +15,7 @@ export type BuiltinRole = {
   menus: number[];
 };
 
-const allProjectMenus = [100, 200, 300, 400, 410, 420, 430, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
+const allProjectMenus = [100, 200, 300, 400, 410, 420, 430, 440, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
 
 export const builtinRoles: BuiltinRole[] = [
   {
@@ -53,7 +53,7 @@ export const builtinRoles: BuiltinRole[] = [
       'acceptance.read',
       'acceptance.manage',
     ],
-    menus: [100, 200, 300, 400, 410, 420, 430, 500, 600, 701, 702, 703, 5000, 800, 900],
+    menus: [100, 200, 300, 400, 410, 420, 430, 440, 500, 600, 701, 702, 703, 5000, 800, 900],
   },
   {
     code: 'section_manager',
@@ -77,7 +77,7 @@ export const builtinRoles: BuiltinRole[] = [
       'anomalies.explain',
       'reconciliation.read',
     ],
-    menus: [100, 300, 400, 410, 420, 500, 701, 703, 704, 705, 800, 900],
+    menus: [100, 300, 400, 410, 420, 440, 500, 701, 703, 704, 705, 800, 900],
   },
   {
     code: 'worker',
@@ -102,7 +102,7 @@ export const builtinRoles: BuiltinRole[] = [
       'acceptance.read',
       'acceptance.manage',
     ],
-    menus: [100, 200, 300, 400, 410, 420, 430, 500, 601, 603, 701, 703, 900],
+    menus: [100, 200, 300, 400, 410, 420, 430, 440, 500, 601, 603, 701, 703, 900],
   },
 ];
 
@@ -176,6 +176,11 @@ export const builtinGrantChanges: {
   { version: 5, role: 'project_admin', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
   { version: 5, role: 'supervisor', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
   { version: 5, role: 'gov_viewer', permissions: ['acceptance.read', 'acceptance.manage'], menus: [430] },
+  // Issue 32: 无人机巡查 (records.read to see it, records.review to upload, detect and issue tasks).
+  { version: 6, role: 'project_admin', permissions: [], menus: [440] },
+  { version: 6, role: 'supervisor', permissions: [], menus: [440] },
+  { version: 6, role: 'section_manager', permissions: [], menus: [440] },
+  { version: 6, role: 'gov_viewer', permissions: [], menus: [440] },
 ];
 
 /** The newest version of the built-in grants (what a role created now starts at). */
