@@ -8,8 +8,9 @@ import { dayText, reconcileTables } from './reconciliation.ts';
  * record on site, and reads pass rates per section. docs/acceptance.md says how the draw works.
  *
  * The draw: in each section (stratum) the population is the approved (state 20), live records of
- * the chosen tables whose China day lies in [begin, end]; they are ordered by
- * md5(seed || ':' || record id) (then by id) and the first ceil(share × stratum size) are taken.
+ * the chosen tables whose China day lies in [begin, end]; they are ordered by PostgreSQL's
+ * uuid_hash_extended(record id, hashtextextended(seed, 0)) (then by id) and the first
+ * ceil(share × stratum size) are taken.
  */
 
 const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type AcceptanceCheckValue,
   type AcceptanceItemsValue,
@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, examine, fellingFields, seedRecord, signInTo, uploadPhoto } from '../../../test/records.ts';
-import { acceptanceRoutes } from './index.ts';
+import { rowsOf } from '../../platform/sql.ts';
 
 /**
  * 检查验收 through the API: a reproducible stratified draw (same seed and population → same
@@ -47,21 +47,21 @@ describe('acceptance sampling', () => {
       body: { clientId: randomUUID(), photos: [photo], gps: { long: 118.4, lat: 29.1, range: 4 }, ...body },
     });
   const good = { found: true, stumpCm: 4, covered: true, branches: true, disposal: true };
-  /** The documented order: md5(seed:id), then id; the first ceil(share × n) per section. */
-  const expected = (seed: string, population: string[], take: number) =>
-    population
-      .map((id) => ({ id, h: createHash('md5').update(`${seed}:${id}`).digest('hex') }))
-      .sort((a, b) => (a.h === b.h ? (a.id < b.id ? -1 : 1) : a.h < b.h ? -1 : 1))
-      .slice(0, take)
-      .map((x) => x.id);
+  /** The documented order, asked of the database: uuid_hash_extended(id, hashtextextended(seed, 0)), then id. */
+  const expected = async (seed: string, population: string[], take: number) =>
+    rowsOf<{ id: string }>(
+      await t.deps.database.db
+        .execute(sql`select id from unnest(string_to_array(${population.join(',')}, ',')::uuid[]) x(id)
+        order by uuid_hash_extended(id, hashtextextended(${seed}, 0)), id limit ${take}`),
+    ).map((r) => String(r.id));
   const approvedIn = async (section: string) =>
-    (
+    rowsOf<{ id: string }>(
       await t.deps.database.db.execute(sql`select id from records where section_code = ${section}
-        and state = '20' and deleted_at is null and time_submit >= '2024-03-01' and time_submit < '2024-04-01'`)
-    ).rows.map((r) => String((r as { id: string }).id));
+        and state = '20' and deleted_at is null and time_submit >= '2024-03-01' and time_submit < '2024-04-01'`),
+    ).map((r) => String(r.id));
 
   beforeAll(async () => {
-    t = await createTestApp({ extend: (app) => void app.register(acceptanceRoutes) });
+    t = await createTestApp();
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     jianli = await signInTo(t, 'demo_jianli', 'KH2026');
@@ -105,10 +105,10 @@ describe('acceptance sampling', () => {
     const b = (await items(gov, again.value.id)).list;
     expect(b.map((i) => i.recordId)).toEqual(a.map((i) => i.recordId));
     expect(a.filter((i) => i.sectionCode === 'KH-BD01').map((i) => i.recordId)).toEqual(
-      expected('county-2024', await approvedIn('KH-BD01'), 4),
+      await expected('county-2024', await approvedIn('KH-BD01'), 4),
     );
     expect(a.filter((i) => i.sectionCode === 'KH-BD02').map((i) => i.recordId)).toEqual(
-      expected('county-2024', await approvedIn('KH-BD02'), 3),
+      await expected('county-2024', await approvedIn('KH-BD02'), 3),
     );
     // Another seed draws other records (7 of 65 twice alike by chance: ~1e-9).
     const other = await draw(jianli, { sectionCodes: sections, seed: 'other-seed' });
@@ -140,7 +140,7 @@ describe('acceptance sampling', () => {
     const after = await draw(jianli, { sectionCodes: ['KH-BD01'], seed: 'grow' });
     expect(after.value.strata[0]).toMatchObject({ population: 45, drawn: 5 });
     const now = (await items(jianli, after.value.id)).list.map((i) => i.recordId);
-    expect(now).toEqual(expected('grow', await approvedIn('KH-BD01'), 5));
+    expect(now).toEqual(await expected('grow', await approvedIn('KH-BD01'), 5));
     // A record drawn before stays drawn unless a newcomer's key sorts before it.
     const newcomers = new Set([0, 1, 2, 3, 4].map((i) => ids[`p${i}`]!));
     const displaced = old.filter((id) => !now.includes(id));
@@ -228,7 +228,7 @@ describe('acceptance sampling', () => {
     const n = await t.deps.database.db.execute(
       sql`select count(*)::int as n from acceptance_checks where client_id = ${body.clientId}::uuid`,
     );
-    expect(Number((n.rows[0] as { n: number }).n)).toBe(1);
+    expect(Number(rowsOf<{ n: number }>(n)[0]!.n)).toBe(1);
   });
 
   it('refuses bad input naming the field, never a 5xx', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failReasons, stratumTake } from './rules.ts';
+import { randomBytes } from 'node:crypto';
+import { failReasons, keyBound, stratumTake } from './rules.ts';
 
 describe('acceptance rules', () => {
   it('takes ceil(share × stratum) records, at least one, never more than the stratum', () => {
@@ -31,5 +32,19 @@ describe('acceptance rules', () => {
     const burn = { found: true, stumpCm: null, covered: null, branches: null, disposal: true };
     expect(failReasons('gbymfs0101', burn)).toEqual([]);
     expect(failReasons('gbymfs0101', { ...burn, disposal: false })).toEqual(['disposal']);
+  });
+
+  it('bounds the keys so that the drawn ones surely lie below it (64-bit keys, uniform)', () => {
+    expect(keyBound(10, 1)).toBeNull(); // small strata: no bound, the whole stratum is ranked
+    expect(keyBound(5, 5)).toBeNull();
+    const bound = keyBound(1_000_000, 100_000)!;
+    // The quantile 0.1 + 5σ + 5/n of [-2^63, 2^63): about -2^63 + 0.1015 × 2^64.
+    const q = Number(bound + 2n ** 63n) / 2 ** 64;
+    expect(q).toBeGreaterThan(0.1);
+    expect(q).toBeLessThan(0.102);
+    for (let run = 0; run < 20; run++) {
+      const keys = Array.from({ length: 2_000 }, () => randomBytes(8).readBigInt64BE());
+      expect(keys.filter((k) => k < keyBound(2_000, 200)!).length).toBeGreaterThanOrEqual(200);
+    }
   });
 });

@@ -40,3 +40,19 @@ export function failReasons(tableCode: string, a: CheckAnswers): string[] {
   if (a.disposal !== true) reasons.push('disposal');
   return reasons;
 }
+
+const TWO_64 = 2n ** 64n;
+const MIN_KEY = -(2n ** 63n);
+
+/**
+ * The key below which a section's `take` smallest keys surely lie (keys are 64-bit hashes,
+ * uniform over [-2^63, 2^63)): the quantile take/size raised by five standard deviations of a
+ * binomial count and 5/size, so fewer than `take` fall below it with a chance near 1e-6 (the
+ * draw then redoes that section without a bound). null when the bound would cover everything.
+ */
+export function keyBound(size: number, take: number): bigint | null {
+  const p = take / size;
+  const q = p + 5 * Math.sqrt((p * (1 - p)) / size) + 5 / size;
+  if (q >= 1) return null;
+  return MIN_KEY + (TWO_64 * BigInt(Math.ceil(q * 1e9))) / 1_000_000_000n;
+}

@@ -25,7 +25,7 @@ import * as records from '../records/index.ts';
 import { userNames } from '../users/index.ts';
 import { itemOf, type Signer, toSample } from './shape.ts';
 import * as q from './queries.ts';
-import { failReasons, stratumTake } from './rules.ts';
+import { failReasons, keyBound, stratumTake } from './rules.ts';
 
 export type { Signer };
 
@@ -86,11 +86,16 @@ export async function draw(
     const sizes = await q.populationBySection(tx, population);
     if (!sizes.size)
       throw refuse(ErrorCode.validation, 'sectionCodes', acceptanceMessages.populationEmpty, lang);
-    const takes = new Map([...sizes].map(([code, n]) => [code, stratumTake(n, share)]));
+    const takes = new Map(
+      [...sizes].map(([code, n]) => {
+        const take = stratumTake(n, share);
+        return [code, { take, below: keyBound(n, take) }];
+      }),
+    );
     const strata = sectionCodes.map((code) => ({
       sectionCode: code,
       population: sizes.get(code) ?? 0,
-      drawn: takes.get(code) ?? 0,
+      drawn: takes.get(code)?.take ?? 0,
     }));
     const sampleId = await q.insertSample(tx, {
       projectCode,
