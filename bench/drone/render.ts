@@ -7,9 +7,10 @@ const NIR: Record<Material, number> = {
   broadGreen: 206,
   deadRed: 84,
   deadGrey: 96,
-  broadRed: 124,
-  broadYellow: 150,
-  broadOrange: 132,
+  // Autumn leaves keep their cell structure, so their near infrared stays high (NDVI > 0.05).
+  broadRed: 214,
+  broadYellow: 226,
+  broadOrange: 218,
   soil: 118,
   water: 14,
   road: 112,

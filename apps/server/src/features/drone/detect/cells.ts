@@ -127,7 +127,7 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
     // and yellows more, or redder or yellower hues; terracotta roofs overlap (texture and shape).
     red[c] = Math.round(255 * ramp(h, 38, 44, 60, 68) * ramp(C, 17, 23, 40, 48) * ramp(L, 22, 28, 56, 64));
     // Grey: no chroma, mid lightness (roads and concrete are as grey: texture decides).
-    grey[c] = Math.round(255 * ramp(C, -1, 0, 8, 12) * ramp(L, 30, 36, 58, 66));
+    grey[c] = Math.round(255 * ramp(C, -1, 0, 8, 12) * ramp(L, 30, 36, 62, 72));
   }
   // Needles and bare branches vary from cell to cell; roofs, roads and water do not.
   const tex = new Uint8Array(n);

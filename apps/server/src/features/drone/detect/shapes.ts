@@ -144,8 +144,9 @@ export function measureBlobs(
       kind: s.grey ? 'grey' : 'red',
     });
   };
-  // Smallest crown radius that may stand alone inside a cluster, in chamfer units (3 a cell).
-  const minD = Math.max(3, Math.round((Math.sqrt((params.minAreaM2 ?? 2) / Math.PI) / cellM) * 3));
+  // The smallest crown's radius: a narrower neck is not a crown's centre.
+  const minR = Math.sqrt((params.minAreaM2 ?? 2) / Math.PI);
+  const minD = Math.max(3, Math.round((minR / cellM) * 3));
   let part: Int32Array | undefined;
   for (let id = 1; id <= count; id++) {
     const b = blobs[id]!;
@@ -155,7 +156,14 @@ export function measureBlobs(
       emit(b, r);
       continue;
     }
-    const peaks = peaksOf(b, labels, dist, W, id, minD);
+    // A road, hedge or field edge is long for its width: more than ~12 crowns' worth of area for
+    // the widest disc inside it. It is not cut into crown-sized pieces (and fails roundness whole).
+    let widest = 0;
+    for (let y = b.y0; y <= b.y1; y++)
+      for (let x = b.x0; x <= b.x1; x++)
+        if (labels[y * W + x] === id) widest = Math.max(widest, dist[y * W + x]!);
+    const rW = widest / 3;
+    const peaks = b.n > 12 * Math.PI * rW * rW ? [] : peaksOf(b, labels, dist, W, id, minD);
     if (peaks.length < 2) {
       emit(b, r);
       continue;
