@@ -165,5 +165,5 @@ describe(`backup and restore drill (${onPostgres ? 'PostgreSQL + S3' : 'PGlite +
       await t.close();
       await database.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -62,7 +62,7 @@ describe.skipIf(!pgServer() || !inject('pgliteTemplate'))('npm run move: embedde
     for (const f of await referencedFiles(source))
       sums.set(f.key, sha(readFileSync(join(dataDir, 'files', f.key))));
     await source.close();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await target?.drop();
@@ -133,7 +133,7 @@ describe.skipIf(!pgServer() || !inject('pgliteTemplate'))('npm run move: embedde
     });
     expect(lines.join('\n')).toMatch(/already done/);
     expect(again.tables.find((t) => t.name === 'areas')?.rows).toBe(counts.get('areas'));
-  }, 120_000);
+  }, 300_000);
 
   it('the moved installation serves its records and signed media through the API', async () => {
     const database = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
