@@ -4,6 +4,8 @@ import { endpoint, getToken, Refused, setApiLang, setToken } from './api.ts';
 import { type MKey, type MLang, type MParams, mt } from './messages.ts';
 import { SignIn } from './screens/SignIn.tsx';
 import { Work } from './screens/Work.tsx';
+import { Acceptance } from './screens/Acceptance.tsx';
+import { startAcceptanceSync } from './screens/acceptanceOutbox.ts';
 import { DroneTasks } from './screens/DroneTasks.tsx';
 import * as store from './store.ts';
 import { startSync } from './sync.ts';
@@ -19,6 +21,8 @@ export function App() {
   const [signedIn, setSignedIn] = useState(Boolean(getToken()));
   const [setup, setSetup] = useState<CollectSetupValue | null | undefined>(undefined);
   const [online, setOnline] = useState(navigator.onLine);
+  // Issue 30: the inspector's 检查验收 list, opened from the header over the work tabs.
+  const [checks, setChecks] = useState(false);
   // Issue 32: the drone verification tasks, opened from the header over the work tabs.
   const [drone, setDrone] = useState(false);
 
@@ -53,6 +57,7 @@ export function App() {
       }
     })();
     startSync();
+    startAcceptanceSync();
   }, [signedIn]);
 
   const header = (
@@ -67,6 +72,11 @@ export function App() {
       {signedIn && setup && (
         <button className="m-link" data-testid="drone-tasks-open" onClick={() => setDrone(!drone)}>
           {lang === 'en' ? 'Drone tasks' : '核查任务'}
+        </button>
+      )}
+      {signedIn && setup && (
+        <button className="m-link" data-testid="acceptance-open" onClick={() => setChecks(!checks)}>
+          {lang === 'en' ? 'Checks' : '验收'}
         </button>
       )}
       {signedIn && (
@@ -104,7 +114,9 @@ export function App() {
   return (
     <div className="m-app">
       {header}
-      {drone ? (
+      {checks ? (
+        <Acceptance lang={lang} onBack={() => setChecks(false)} />
+      ) : drone ? (
         <DroneTasks lang={lang} onBack={() => setDrone(false)} />
       ) : (
         <Work t={t} lang={lang} setup={setup} />
