@@ -9,7 +9,9 @@ export interface Blob {
   y: number;
   red: number;
   grey: number;
+  /** Texture summed over interior cells only (a shadow's edge across a road is not texture). */
   tex: number;
+  inner: number;
   x0: number;
   y0: number;
   x1: number;
@@ -17,16 +19,21 @@ export interface Blob {
 }
 
 export function newBlob(): Blob {
-  return { n: 0, x: 0, y: 0, red: 0, grey: 0, tex: 0, x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
+  return { n: 0, x: 0, y: 0, red: 0, grey: 0, tex: 0, inner: 0, x0: 1e9, y0: 1e9, x1: -1, y1: -1 };
 }
 
-export function addCell(b: Blob, cells: Cells, c: number, x: number, y: number): void {
+export function addCell(b: Blob, cells: Cells, c: number, x: number, y: number, labels: Int32Array): void {
   b.n++;
   b.x += x;
   b.y += y;
   b.red += cells.red[c]!;
   b.grey += cells.grey[c]!;
-  b.tex += cells.tex[c]!;
+  const W = cells.W;
+  const l = labels[c];
+  if (labels[c - 1] === l && labels[c + 1] === l && labels[c - W] === l && labels[c + W] === l) {
+    b.tex += cells.tex[c]!;
+    b.inner++;
+  }
   if (x < b.x0) b.x0 = x;
   if (x > b.x1) b.x1 = x;
   if (y < b.y0) b.y0 = y;
@@ -67,8 +74,8 @@ export function scoreBlob(b: Blob, areaM2: number, roundness: number, params: De
   const grey = b.grey / (255 * b.n);
   const isGrey = grey > red;
   // A crown is rough at 0.2 m (needle clumps, bare branches); a roof, road or rock is smooth.
-  const tex = b.tex / b.n;
-  const rough = Math.min(1, Math.max(0, isGrey ? (tex - 8) / 8 : (tex - 5) / 5));
+  const tex = b.inner ? b.tex / b.inner : 0;
+  const rough = Math.min(1, Math.max(0, isGrey ? (tex - 10) / 8 : (tex - 5) / 5));
   const colour = (isGrey ? grey : red) * rough;
   const shape = Math.min(1, (roundness - minR) / (0.7 - minR));
   const size = Math.min(1, (areaM2 - minA) / minA, (maxA - areaM2) / (maxA * 0.3));
@@ -128,12 +135,14 @@ export function measureBlobs(
   for (let l = 0; l <= count; l++) blobs.push(newBlob());
   for (let i = 0; i < labels.length; i++) {
     const l = labels[i]!;
-    if (l) addCell(blobs[l]!, cells, i, i % W, (i / W) | 0);
+    if (l) addCell(blobs[l]!, cells, i, i % W, (i / W) | 0, labels);
   }
   const out: Candidate[] = [];
-  const emit = (b: Blob, roundness: number) => {
+  // A part cut out of a cluster has straight cut edges we made, not the crown: its shape is judged
+  // no worse than 0.6 (its measured roundness is still what the candidate reports).
+  const emit = (b: Blob, roundness: number, cut = false) => {
     const areaM2 = b.n * cellArea;
-    const s = scoreBlob(b, areaM2, roundness, params);
+    const s = scoreBlob(b, areaM2, cut ? Math.max(0.6, roundness) : roundness, params);
     if (s.score < (params.scoreFloor ?? 0.2)) return;
     out.push({
       x: (b.x / b.n + 0.5) * f,
@@ -188,12 +197,12 @@ export function measureBlobs(
           }
         }
         part[i] = best;
-        addCell(parts[best]!, cells, i, x, y);
+        addCell(parts[best]!, cells, i, x, y, labels);
       }
     }
     for (let k = 0; k < parts.length; k++) {
       const pb = parts[k]!;
-      if (pb.n) emit(pb, roundnessOf(pb, labels, W, id, part, k));
+      if (pb.n) emit(pb, roundnessOf(pb, labels, W, id, part, k), true);
     }
   }
   return out;
