@@ -66,3 +66,28 @@ export async function makeOrtho(f: OrthoFixture): Promise<Buffer> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A scene from the detector's generator (bench/drone: crowns with shade and texture, grass, soil,
+ * roads, autumn broadleaves) written as a GeoTIFF, with its dead crowns' pixel centres.
+ */
+export async function makeSceneOrtho(f: {
+  seed: number;
+  size: number;
+  lng: number;
+  lat: number;
+  epsg?: number;
+}) {
+  const { makeScene, evalSettings } = await import('../../../../../bench/drone/scene.ts');
+  const { writeGeoTiff } = await import('../../../../../bench/drone/geotiff.ts');
+  const { truthOf } = await import('../../../../../bench/drone/truth.ts');
+  const scene = makeScene('mixed', f.seed, f.size, f.size, evalSettings('mixed', f.seed));
+  const dir = mkdtempSync(join(tmpdir(), 'scene-'));
+  try {
+    const out = join(dir, 'scene.tif');
+    writeGeoTiff(scene, out, { placement: { epsg: f.epsg ?? 32650, lon: f.lng, lat: f.lat } });
+    return { bytes: readFileSync(out), dead: truthOf(scene, null).map((c) => ({ x: c.x, y: c.y })) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
