@@ -55,7 +55,11 @@ export function Acceptance({ lang, onBack }: { lang: MLang; onBack: () => void }
   return (
     <main className="m-main" data-testid="acceptance-screen">
       <div className="m-row">
-        <button className="m-button secondary small" onClick={sample ? () => setSample(null) : onBack}>
+        <button
+          className="m-button secondary small"
+          style={{ flexShrink: 0 }}
+          onClick={sample ? () => setSample(null) : onBack}
+        >
           {t('back')}
         </button>
         <strong>{sample ? sample.name : t('title')}</strong>
@@ -117,11 +121,14 @@ export function Acceptance({ lang, onBack }: { lang: MLang; onBack: () => void }
                     {d ? t('distance', { d: distanceText(d.metres), b: bearingText(d.degrees, lang) }) : ''}
                   </div>
                   <div className="m-row">
-                    <a className="m-link" href={`geo:${it.lat},${it.long}?q=${it.lat},${it.long}`}>
+                    <a
+                      className="m-button secondary small"
+                      href={`geo:${it.lat},${it.long}?q=${it.lat},${it.long}`}
+                    >
                       {t('navigate')}
                     </a>
                     <a
-                      className="m-link"
+                      className="m-button secondary small"
                       target="_blank"
                       rel="noreferrer"
                       href={`https://uri.amap.com/marker?position=${it.long},${it.lat}&coordinate=wgs84`}

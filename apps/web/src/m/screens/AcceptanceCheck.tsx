@@ -87,7 +87,7 @@ export function AcceptanceCheck({
   return (
     <main className="m-main" data-testid="acceptance-check-form">
       <div className="m-row">
-        <button className="m-button secondary small" onClick={onDone}>
+        <button className="m-button secondary small" style={{ flexShrink: 0 }} onClick={onDone}>
           {t('back')}
         </button>
         <strong>

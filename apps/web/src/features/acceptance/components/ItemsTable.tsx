@@ -73,7 +73,7 @@ export function ItemsTable({
         rowKey="recordId"
         loading={items.isFetching}
         dataSource={items.data?.list ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1500 }}
         data-testid="acceptance-items"
         pagination={{
           current: page.pageNum,
@@ -115,6 +115,7 @@ export function ItemsTable({
           {
             title: t('col.reasons'),
             key: 'reasons',
+            width: 220,
             render: (_, r) =>
               [
                 ...(r.check?.reasons ?? []).map((k) => acceptanceReasonLabels[k]?.[lang] ?? k),
@@ -138,7 +139,7 @@ export function ItemsTable({
           {
             title: t('col.inspector'),
             key: 'inspector',
-            width: 150,
+            width: 170,
             render: (_, r) => (r.check ? `${r.check.checkedBy} ${r.check.checkedAt}` : ''),
           },
           ...(canCheck
