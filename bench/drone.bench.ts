@@ -5,7 +5,7 @@
 // BENCH_DRONE_SIZE (20000) and BENCH_DRONE_TIF (/tmp/pineguard-100ha.tif, generated if missing);
 // BENCH_DRONE_SKIP=accuracy|speed. Smoke: BENCH_DRONE_SEEDS=101 BENCH_DRONE_SIZE=4000 BENCH_DRONE_TIF=/tmp/x.tif
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { fromFile } from 'geotiff';
@@ -108,6 +108,7 @@ async function speedChild(path: string): Promise<void> {
   const reader = await windowReader(image);
   const channels = reader.channels >= 4 ? 4 : 3;
   let peak = 0;
+  const cpu0 = process.cpuUsage();
   const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const started = performance.now();
   let lastPct = -10;
@@ -132,6 +133,8 @@ async function speedChild(path: string): Promise<void> {
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   clearInterval(sample);
   const maxRss = process.resourceUsage().maxRSS / 1024;
   const mpx = (reader.width * reader.height) / 1e6;
