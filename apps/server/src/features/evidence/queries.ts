@@ -165,11 +165,15 @@ export function matchesQuery(projectCode: string, recordId: string, hashes: bigi
     hashes.map((h) => sql`bit_count((h.hash # ${toSigned(h).toString()}::bigint)::bit(64))`),
     sql`, `,
   )})::int`;
-  return sql`select c.record_id, c.file_id, min(c.bits)::int as bits, min(r.time_submit) as time_submit,
-      min(f.camera) as camera
-    from (select h.record_id, h.file_id, ${distance} as bits from photo_hashes h
+  // Materialised: the candidates come from the band indexes first (a few per band value), and
+  // only those within the threshold meet records; left to itself the planner may walk records.
+  return sql`with c as materialized (
+      select h.record_id, h.file_id, ${distance} as bits from photo_hashes h
       where h.project_code = ${projectCode} and h.record_id <> ${recordId}::uuid
-        and (${sql.join(probesOf, sql` or `)})) c
+        and (${sql.join(probesOf, sql` or `)}))
+    select c.record_id, c.file_id, min(c.bits)::int as bits, min(r.time_submit) as time_submit,
+      min(f.camera) as camera
+    from c
     join records r on r.id = c.record_id and r.deleted_at is null and r.state <> '40'
     left join files f on f.id = c.file_id
     where c.bits <= ${maxBits}
