@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { makeOrtho } from '../apps/server/src/features/drone/fixture.ts';
+import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
 import { api, type RunningServer, snap } from './harness.ts';
 import { apiSignIn, apiUploadPhoto, demoPassword, openFromSidebar, signIn, useServer } from './journeys.ts';
 
@@ -62,12 +62,8 @@ useServer(async (s, b) => {
 it('uploads an orthophoto, detects, confirms a crown on the phone and closes it by a felling', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'drone-e2e-'));
   const file = join(dir, '开化-航拍.tif');
-  const dead = [
-    { x: 100, y: 100, r: 30 },
-    { x: 280, y: 120, r: 28 },
-    { x: 200, y: 250, r: 32 },
-  ];
-  writeFileSync(file, await makeOrtho({ ...at, dead, options: ['-co', 'TILED=YES'] }));
+  // A generated 40 m scene (the detector's generator): crowns, grass, soil, roads, dead crowns.
+  writeFileSync(file, (await makeSceneOrtho({ seed: 7, size: 800, ...at })).bytes);
 
   const page = await (
     await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })
@@ -80,7 +76,8 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   await row.waitFor({ timeout: 30_000 });
   await expect.poll(() => row.innerText()).toMatch(/EPSG:32650/);
   await expect.poll(() => row.innerText()).toMatch(/5\.0 cm/);
-  await row.getByRole('button', { name: '识别' }).click();
+  await snap(page, 'drone-00-uploaded');
+  await row.getByRole('button', { name: /^识\s?别$/ }).click();
   await expect.poll(() => row.innerText(), { timeout: 60_000 }).toMatch(/已完成/);
   await snap(page, 'drone-01-orthophotos');
 
@@ -88,7 +85,7 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   const shown = page.getByTestId('drone-shown');
   await expect.poll(() => shown.innerText(), { timeout: 20_000 }).toMatch(/显示 \d+ \/ \d+ 个候选/);
   const [, n, total] = /显示 (\d+) \/ (\d+)/.exec(await shown.innerText())!;
-  expect(Number(total)).toBeGreaterThanOrEqual(3);
+  expect(Number(total)).toBeGreaterThanOrEqual(1);
   expect(Number(n)).toBeGreaterThan(0);
   // The scene's tiles arrived as images.
   await expect

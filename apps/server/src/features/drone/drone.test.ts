@@ -38,7 +38,7 @@ describe('drone orthophotos, candidates and tasks', () => {
         headers: { token: admin, 'content-type': 'application/octet-stream' },
         payload: bytes.subarray(n * ps, (n + 1) * ps),
       });
-      const body = res.json() as { code: number; message: string };
+      const body = res.json() as { code: number; message: string; value: DroneOrtho };
       expect(res.statusCode).toBe(200);
       if (body.code !== 0) return { id: start.value.id, res: body };
     }
@@ -77,7 +77,7 @@ describe('drone orthophotos, candidates and tasks', () => {
   it('accepts a striped UTM GeoTIFF and a tiled CGCS2000 one, with their georeference', async () => {
     const utm = await upload(await makeOrtho({ ...at, dead }));
     expect(utm.res.code, utm.res.message).toBe(0);
-    const o = (utm.res as { value: DroneOrtho }).value;
+    const o = utm.res.value;
     expect(o).toMatchObject({ state: 'ready', width: 400, height: 400, bands: 3, epsg: 32650 });
     expect(o.gsd).toBeCloseTo(0.05, 3);
     expect(o.bounds[0]).toBeCloseTo(118.3, 4);
@@ -100,7 +100,7 @@ describe('drone orthophotos, candidates and tasks', () => {
       }),
     );
     expect(gk.res.code, gk.res.message).toBe(0);
-    expect((gk.res as { value: DroneOrtho }).value).toMatchObject({ epsg: 4548, bands: 4, hasNir: false });
+    expect(gk.res.value).toMatchObject({ epsg: 4548, bands: 4, hasNir: false });
   });
 
   it('takes parts in any order and again after a break (restartable), then completes', async () => {
@@ -157,7 +157,7 @@ describe('drone orthophotos, candidates and tasks', () => {
 
   it('serves map tiles from the file (PNG) and a chip, by signed URL only', async () => {
     const { res } = await upload(await makeOrtho({ ...at, dead }));
-    const o = (res as { value: DroneOrtho }).value;
+    const o = res.value;
     // z 21 tile containing the scene's top-left corner.
     const z = 21;
     const x = Math.floor(((at.lng + 0.000001 + 180) / 360) * 2 ** z);
@@ -185,7 +185,7 @@ describe('drone orthophotos, candidates and tasks', () => {
     // A generated scene (grass, green and autumn crowns, soil, roads) with its true dead crowns.
     const scene = await makeSceneOrtho({ seed: 7, size: 800, ...at });
     const { res } = await upload(scene.bytes);
-    const o = (res as { value: DroneOrtho }).value;
+    const o = res.value;
     const started = await t.api<DroneOrtho>('POST', `/api/drone/orthophotos/${o.id}/detect`, {
       token: admin,
     });
