@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { records, users, workers } from '../apps/server/src/db/schema/index.ts';
 import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, realServer } from './benchServer.ts';
+import { wrk as wrkCall } from './wrk.ts';
 
 /**
  * The read path at scale (issue 28), each call three ways in one run: the floor (pgbench running
@@ -270,49 +271,7 @@ function cpuBetween(a: ReturnType<typeof cpuSample>, b: ReturnType<typeof cpuSam
   return { node: (b.node - a.node) / 100, pg: pg / 100 };
 }
 
-type Wrk = { rps: number; p50: number; p99: number; timeouts: number; non2xx: number };
-function wrk(path: string, body: unknown, conns: number): Wrk {
-  const script = join(tmpdir(), `pg-readpath-${process.pid}.lua`);
-  writeFileSync(
-    script,
-    body === undefined
-      ? `wrk.headers["token"] = "${server.token}"\n`
-      : `wrk.method = "POST"\nwrk.body = [[${JSON.stringify(body)}]]\nwrk.headers["content-type"] = "application/json"\nwrk.headers["token"] = "${server.token}"\n`,
-  );
-  const out = execFileSync(
-    'wrk',
-    [
-      '-t',
-      '1',
-      '-c',
-      String(conns),
-      '-d',
-      `${seconds}s`,
-      '--latency',
-      '--timeout',
-      '2s',
-      '-s',
-      script,
-      `${server.url}${path}`,
-    ],
-    {
-      encoding: 'utf8',
-    },
-  );
-  const ms = (label: string) => {
-    const m = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    if (!m) return NaN;
-    const v = Number(m[1]);
-    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
-  };
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: ms(' 50%'),
-    p99: ms(' 99%'),
-    timeouts: Number(/timeout (\d+)/.exec(out)?.[1] ?? 0),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
+const wrk = (path: string, body: unknown, conns: number) => wrkCall(server, path, body, conns, seconds);
 
 /** pgbench running `statements` (one transaction each) at `conns` clients: tps and mean latency. */
 function pgbench(statements: string[], conns: number): { tps: number; avg: number } {
