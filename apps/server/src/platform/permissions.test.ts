@@ -227,6 +227,13 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/anomaly/reopen': 'anomalies.confirm',
   'GET /api/reconcile/summary': 'reconciliation.read',
   'GET /api/reconcile/export': 'reconciliation.read',
+  // 检查验收 (issue 30): roles, project and section scope checked in acceptance.test.ts.
+  'POST /api/acceptance/draw': 'acceptance.manage',
+  'GET /api/acceptance/list': 'acceptance.read',
+  'GET /api/acceptance/sample': 'acceptance.read',
+  'POST /api/acceptance/items': 'acceptance.read',
+  'POST /api/acceptance/check': 'acceptance.manage',
+  'GET /api/acceptance/export': 'acceptance.read',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {
