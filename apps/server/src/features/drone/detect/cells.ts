@@ -11,7 +11,7 @@ export interface Cells {
   f: number;
   /** ExR−ExG (or 1−NDVI) in 0–255 bins; 0 for no-data. */
   idx: Uint8Array;
-  /** CIE L* × 2.55 (0–255). */
+  /** CIE L* × 2.55 (0–255); 0 in deep shadow. */
   lum: Uint8Array;
   /** Texture: lightness difference to the left and upper neighbours (0–255). */
   tex: Uint8Array;
@@ -47,6 +47,41 @@ export function ramp(v: number, a: number, b: number, c: number, d: number): num
   return 1;
 }
 
+/** The common case, RGB without alpha or NIR, without their branches in the per-pixel loop. */
+export function sumRgbCells(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  f: number,
+  W: number,
+  sr: Float64Array,
+  sg: Float64Array,
+  sb: Float64Array,
+  cnt: Uint32Array,
+): void {
+  for (let y = 0; y < height; y++) {
+    const row = ((y / f) | 0) * W;
+    let p = y * width * 3;
+    for (let cx = 0; cx < W; cx++) {
+      const k = Math.min(width, (cx + 1) * f) - cx * f;
+      const end = p + k * 3;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (; p < end; p += 3) {
+        r += data[p]!;
+        g += data[p + 1]!;
+        b += data[p + 2]!;
+      }
+      const c = row + cx;
+      sr[c] = sr[c]! + r;
+      sg[c] = sg[c]! + g;
+      sb[c] = sb[c]! + b;
+      cnt[c] = cnt[c]! + k;
+    }
+  }
+}
+
 export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells {
   const { width, height, channels, data, nir } = tile;
   const W = Math.ceil(width / f);
@@ -57,34 +92,39 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
   const sb = new Float64Array(n);
   const sn = nir ? new Float64Array(n) : null;
   const cnt = new Uint32Array(n);
-  for (let y = 0; y < height; y++) {
-    const row = ((y / f) | 0) * W;
-    let p = y * width * channels;
-    let q = y * width;
-    for (let cx = 0; cx < W; cx++) {
-      const x1 = Math.min(width, (cx + 1) * f);
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let m = 0;
-      let k = 0;
-      for (let x = cx * f; x < x1; x++, p += channels, q++) {
-        if (channels === 4 && data[p + 3] === 0) continue; // alpha 0: no data
-        r += data[p]!;
-        g += data[p + 1]!;
-        b += data[p + 2]!;
-        if (nir) m += nir[q]!;
-        k++;
+  if (channels === 3 && !nir) sumRgbCells(data, width, height, f, W, sr, sg, sb, cnt);
+  else {
+    for (let y = 0; y < height; y++) {
+      const row = ((y / f) | 0) * W;
+      let p = y * width * channels;
+      let q = y * width;
+      for (let cx = 0; cx < W; cx++) {
+        const x1 = Math.min(width, (cx + 1) * f);
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let m = 0;
+        let k = 0;
+        for (let x = cx * f; x < x1; x++, p += channels, q++) {
+          if (channels === 4 && data[p + 3] === 0) continue; // alpha 0: no data
+          r += data[p]!;
+          g += data[p + 1]!;
+          b += data[p + 2]!;
+          if (nir) m += nir[q]!;
+          k++;
+        }
+        const c = row + cx;
+        sr[c] = sr[c]! + r;
+        sg[c] = sg[c]! + g;
+        sb[c] = sb[c]! + b;
+        if (sn) sn[c] = sn[c]! + m;
+        cnt[c] = cnt[c]! + k;
       }
-      const c = row + cx;
-      sr[c] = sr[c]! + r;
-      sg[c] = sg[c]! + g;
-      sb[c] = sb[c]! + b;
-      if (sn) sn[c] = sn[c]! + m;
-      cnt[c] = cnt[c]! + k;
     }
   }
   const lin = srgbTable();
+  // The scene threshold's band starts at 96 (threshold.ts); red and grey stay 0 below it.
+  const skipBelow = Math.min(96, params.threshold ?? 96);
   const idx = new Uint8Array(n);
   const lum = new Uint8Array(n);
   const red = new Uint8Array(n);
@@ -100,19 +140,8 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
     const lr = lin[Math.round(R)]!;
     const lg = lin[Math.round(G)]!;
     const lb = lin[Math.round(B)]!;
-    const X = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047;
     const Y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-    const Z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883;
-    const fx = X > 0.008856 ? Math.cbrt(X) : 7.787 * X + 16 / 116;
-    const fy = Y > 0.008856 ? Math.cbrt(Y) : 7.787 * Y + 16 / 116;
-    const fz = Z > 0.008856 ? Math.cbrt(Z) : 7.787 * Z + 16 / 116;
-    const L = 116 * fy - 16;
-    const A = 500 * (fx - fy);
-    const Bb = 200 * (fy - fz);
-    const C = Math.sqrt(A * A + Bb * Bb);
-    const h = (Math.atan2(Bb, A) * 180) / Math.PI;
-    lum[c] = Math.round(L * 2.55);
-    if (L < 22) continue; // deep shadow: colour is noise there
+    if (Y < 0.0352) continue; // L* < 22, deep shadow: colour is noise there
     valid[c] = 1;
     if (sn) {
       const nv = sn[c]! / k;
@@ -123,6 +152,20 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
       const I = (2.4 * R - 3 * G + B) / s; // ExR − ExG on chromatic coordinates
       idx[c] = Math.max(0, Math.min(255, Math.round((I + 1) * 106.25)));
     }
+    // Below every threshold a scene can have: never in a mask, so its colour is not needed (most
+    // cells of a forest; this is where the time goes).
+    const fy = Y > 0.008856 ? Math.cbrt(Y) : 7.787 * Y + 16 / 116;
+    const L = 116 * fy - 16;
+    lum[c] = Math.round(L * 2.55); // texture reads it across gaps the closing fills
+    if (idx[c]! <= skipBelow) continue;
+    const X = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047;
+    const Z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883;
+    const fx = X > 0.008856 ? Math.cbrt(X) : 7.787 * X + 16 / 116;
+    const fz = Z > 0.008856 ? Math.cbrt(Z) : 7.787 * Z + 16 / 116;
+    const A = 500 * (fx - fy);
+    const Bb = 200 * (fy - fz);
+    const C = Math.sqrt(A * A + Bb * Bb);
+    const h = (Math.atan2(Bb, A) * 180) / Math.PI;
     // Red-brown: rusty hue, moderate chroma. Bare soil has less chroma; vivid autumn reds, oranges
     // and yellows more, or redder or yellower hues; terracotta roofs overlap (texture and shape).
     red[c] = Math.round(255 * ramp(h, 38, 44, 60, 68) * ramp(C, 17, 23, 40, 48) * ramp(L, 22, 28, 56, 64));
