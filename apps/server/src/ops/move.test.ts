@@ -165,7 +165,7 @@ describe.skipIf(!pgServer() || !inject('pgliteTemplate'))('npm run move: embedde
     }
   }, 60_000);
 
-  it('refuses a target that is not empty unless --force', async () => {
+  it('refuses a target that is not empty unless --force, and with --force empties it and moves', async () => {
     const other = await emptyPostgres();
     try {
       const client = new pg.Client({ connectionString: other.url });
@@ -174,8 +174,26 @@ describe.skipIf(!pgServer() || !inject('pgliteTemplate'))('npm run move: embedde
       await client.end();
       const refused = move({ dataDir, to: other.url, files: null, force: false, batch: 500, log: () => {} });
       await expect(refused).rejects.toThrow(/not empty.*--force/);
+      // Told to, it empties the target and moves.
+      const lines: string[] = [];
+      const forced = await move({
+        dataDir,
+        to: other.url,
+        files: null,
+        force: true,
+        batch: 5000,
+        log: (l) => lines.push(l),
+      });
+      expect(lines.join('\n')).toMatch(/emptying the target/);
+      for (const [table, n] of counts)
+        expect({ table, n: forced.tables.find((t) => t.name === table)?.rows }).toEqual({ table, n });
+      const check = new pg.Client({ connectionString: other.url });
+      await check.connect();
+      const gone = await check.query(`select to_regclass('public.someone_elses') as t`);
+      await check.end();
+      expect(gone.rows[0]?.t).toBeNull();
     } finally {
       await other.drop();
     }
-  }, 60_000);
+  }, 300_000);
 });

@@ -67,7 +67,8 @@ export async function transfer(o: TransferOptions): Promise<TransferReport> {
       `目标库存有来自 ${state.source} 的未完成复制；加 --force 清空重来 / The target holds a copy from ${state.source}; pass --force to empty it and start again`,
     );
   }
-  if (!state || (o.force && state.source !== o.source.label)) {
+  // --force starts over whatever the target holds; resuming is running again without it.
+  if (!state || o.force) {
     if (!(await targetIsEmpty(o.target))) {
       if (!o.force)
         throw new Error(
