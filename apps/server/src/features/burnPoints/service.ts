@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/auth.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { insideCounty } from '../../platform/geo/countyBounds.ts';
+import { insideCountyOutline } from '../../platform/geo/countyOutlines.ts';
 import type { Page } from '../../platform/pagination.ts';
 import { areaNames } from '../areas/index.ts';
 import { filesByIds, signMedia } from '../files/index.ts';
@@ -112,7 +112,7 @@ async function check(db: Executor, projectCode: string, input: SaveInput) {
       throw fail.invalid('burnPointSectionUnknown', { code: input.sectionCode });
     }
   }
-  if (!insideCounty(project.areaCode, input.gpsLong, input.gpsLat)) {
+  if (!(await insideCountyOutline(project.areaCode, input.gpsLong, input.gpsLat))) {
     const county = (await areaNames(db, [project.areaCode.slice(0, 6)])).get(project.areaCode.slice(0, 6));
     throw fail.invalid('burnPointOutsideCounty', {
       lng: input.gpsLong,
