@@ -146,7 +146,6 @@ async function storedImage(
   image: Buffer,
 ) {
   const storageKey = `${projectCode}/${kind}/demo/${name}.jpg`;
-  await storage.put(storageKey, Readable.from([image]), 'image/jpeg');
   const [row] = await tx
     .insert(files)
     .values({
@@ -161,7 +160,12 @@ async function storedImage(
     })
     .onConflictDoNothing()
     .returning({ id: files.id });
-  if (row) return row.id;
+  // A second image under a key already stored keeps the first's row: its bytes must stay too
+  // (the row's SHA-256 names them; backup and move verify it).
+  if (row) {
+    await storage.put(storageKey, Readable.from([image]), 'image/jpeg');
+    return row.id;
+  }
   const [existing] = await tx.select({ id: files.id }).from(files).where(eq(files.storageKey, storageKey));
   return existing!.id;
 }
