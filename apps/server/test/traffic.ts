@@ -15,7 +15,13 @@ export type Answer = { status: number; envelope?: Envelope; type: string; body: 
  * One call on its own connection (no keep-alive): a connection kept by the client could be closed
  * by nginx's reload under the next call, a race of the client's, not of the deployment.
  */
-export function send(base: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+export function send(
+  base: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   const started = performance.now();
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
@@ -24,7 +30,7 @@ export function send(base: string, path: string, body?: unknown, token?: string)
       {
         method: payload ? 'POST' : 'GET',
         agent: false,
-        timeout: 30_000,
+        timeout: timeoutMs,
         headers: {
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...(token ? { token } : {}),
@@ -53,7 +59,7 @@ export function send(base: string, path: string, body?: unknown, token?: string)
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(payload);
   });

@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { onChange } from '../../platform/changes.ts';
 import { fail } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import * as burnPoints from '../burnPoints/index.ts';
@@ -33,10 +34,17 @@ export function cellSizeFor(
   return size;
 }
 
-/** Metadata changes rarely: a few seconds' reuse keeps a panning map to its one aggregate query. */
+/**
+ * Metadata changes rarely: a few seconds' reuse keeps a panning map to its one aggregate query.
+ * Sections are dropped when any instance changes a project or section (the change feed); a
+ * project's tables have no notification and live out their 5 s.
+ */
 const METADATA_MS = 5_000;
 const tablesMemo = new Memo<Awaited<ReturnType<typeof standards.projectTables>>>(METADATA_MS);
 const sectionsMemo = new Memo<Awaited<ReturnType<typeof projects.listSections>>>(METADATA_MS);
+onChange((_db, change) => {
+  if (change.kind === 'project' || change.kind === 'lost') sectionsMemo.forget();
+});
 
 const tablesOf = (db: Executor, projectCode: string) =>
   tablesMemo.get(db, projectCode, () => standards.projectTables(db, projectCode));
@@ -67,9 +75,10 @@ export async function setup(deps: AppDeps, auth: AuthContext, projectCode: strin
 /**
  * A view asked for again within a few seconds is answered from the first answer (every map of a
  * project opens on its county, and a whole county is a million rows to aggregate); concurrent
- * callers share the one query. A change of records in this process forgets the answers
- * (records.rollupVersion), another instance's shows within 10 s (5 s remembered, 5 s more given
- * while one call reloads it).
+ * callers share the one query. Answers are keyed by records.rollupVersion, which moves at a write
+ * in this process and when the counters' notification of another instance's write arrives (the
+ * multi-instance test measures ~0.2 s); a dated view (not from the rollup) has only this key too,
+ * since every record write moves the counters.
  */
 const viewMemo = new Memo<q.CellRow[]>(5_000, 5_000);
 

@@ -9,6 +9,7 @@ import * as workers from '../workers/index.ts';
 import { countedStates, figuresOf, measureTables, overviewTables, percent, WAITING } from './figures.ts';
 import {
   cached,
+  cachedWorkers,
   inLimit,
   key,
   limitCodes,
@@ -116,7 +117,7 @@ async function homeFigures(
     )
   ).filter((r) => inLimit(limit, r.project, r.section));
   const sections = (await sectionsOf(db, codes)).filter((s) => inLimit(limit, s.prjCode, s.code));
-  const workersApproved = await cached(
+  const workersApproved = await cachedWorkers(
     db,
     `workers:${codes.join(',')}:${sectionCodes?.join(',') ?? '*'}`,
     () => workers.approvedWorkerCount(db, codes, sectionCodes),

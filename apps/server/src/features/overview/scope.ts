@@ -1,6 +1,7 @@
 import { ErrorCode } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../platform/auth.ts';
+import { onChange } from '../../platform/changes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Memo } from '../../platform/memo.ts';
 import * as projects from '../projects/index.ts';
@@ -14,16 +15,32 @@ import * as records from '../records/index.ts';
 export type Project = { code: string; name: string; areaCode: string };
 
 /**
- * Metadata (projects, their tables and sections, a user's projects), the workers count and the
- * dashboard's figures are reused for a few seconds per database: they change rarely and cost most
- * of a call's queries. Past 5 s they are still given for 5 s more while one call reloads them
- * (platform/memo.ts), so no caller waits for the reload.
+ * Metadata (projects, their tables and sections) and the dashboard's figures are reused for a few
+ * seconds per database: they change rarely and cost most of a call's queries. Past 5 s they are
+ * still given for 5 s more while one call reloads them (platform/memo.ts), so no caller waits for
+ * the reload. The figures are keyed by the rollup's version, which every instance moves when the
+ * counters' notification arrives; a project or section change (any instance) drops the rest.
  */
 const overviewMemo = new Memo<unknown>(5_000, 5_000);
 export const cached = <T>(db: Executor, key: string, load: () => Promise<T>) =>
   overviewMemo.get(db, key, load) as Promise<T>;
+/** The approved workers count, dropped apart when workers change (the workers trigger notifies 'w'). */
+const workersMemo = new Memo<number>(5_000, 5_000);
+export const cachedWorkers = (db: Executor, key: string, load: () => Promise<number>) =>
+  workersMemo.get(db, key, load);
 /** Which projects a user may see decides access: never given stale. */
 const accessMemo = new Memo<Project[]>(5_000);
+
+// Other instances' changes (docs/operations.md "In-process caches"): the 5 s is only a backstop.
+onChange((_db, change) => {
+  if (change.kind === 'project' || change.kind === 'roles' || change.kind === 'lost') {
+    overviewMemo.forget();
+    accessMemo.forget();
+  }
+  // A user's grants changed (user_project_roles notifies 'u:<user>'): whose projects they see.
+  if (change.kind === 'user') accessMemo.forget();
+  if (change.kind === 'workers' || change.kind === 'lost') workersMemo.forget();
+});
 
 /**
  * The projects an overview call covers. `all` (or a project other than the selected one) is
