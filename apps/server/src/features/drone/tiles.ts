@@ -108,8 +108,8 @@ async function render(deps: AppDeps, row: OrthoRow, z: number, x: number, y: num
   };
   if (win.w > MAX_SOURCE || win.h > MAX_SOURCE) return emptyTile();
   const { data, channels } = await readRgb(row, image, win);
-  const left = Math.round(((x0 - px0) / (px1 - px0)) * TILE);
-  const top = Math.round(((y0 - py0) / (py1 - py0)) * TILE);
+  const left = Math.min(TILE - 1, Math.max(0, Math.round(((x0 - px0) / (px1 - px0)) * TILE)));
+  const top = Math.min(TILE - 1, Math.max(0, Math.round(((y0 - py0) / (py1 - py0)) * TILE)));
   const width = Math.max(1, Math.min(TILE - left, Math.round(((x1 - x0) / (px1 - px0)) * TILE)));
   const height = Math.max(1, Math.min(TILE - top, Math.round(((y1 - y0) / (py1 - py0)) * TILE)));
   const sharp = await loadSharp();
