@@ -65,7 +65,9 @@ it('draws a 10 % sample on the PC, records one check on the phone, and shows the
   expect(await pc.getByTestId('acceptance-params').textContent()).toContain('种子 e2e-2026');
   const strata = pc.getByTestId('acceptance-strata');
   await expect.poll(() => strata.textContent()).toContain('0/3');
-  expect(await pc.getByTestId('acceptance-items').locator('tbody tr.ant-table-row').count()).toBe(3);
+  await expect
+    .poll(() => pc.getByTestId('acceptance-items').locator('tbody tr.ant-table-row').count())
+    .toBe(3);
   await snap(pc, 'acceptance-sample-pc');
 
   const phone = await browser.newContext({
@@ -120,5 +122,26 @@ it('draws a 10 % sample on the PC, records one check on the phone, and shows the
   expect(await pc.getByTestId('pass-rate-KH-BD01').textContent()).toBe('100.0%');
   expect(await strata.textContent()).toContain('1/3');
   await snap(pc, 'acceptance-pass-rate-pc');
+
+  // A second record checked at the PC fails (stump 9 cm, branches left): 50 %, and the record
+  // gets 检查验收不合格 in 疑点核查.
+  await pc
+    .getByTestId('acceptance-items')
+    .getByRole('button', { name: /^检\s*查$/ })
+    .first()
+    .click();
+  const check = pc.getByRole('dialog');
+  await check.getByLabel('实测伐桩高度（cm）').fill('9');
+  await check.locator('.ant-form-item', { hasText: '枝桠已处理' }).getByText('否').click();
+  await check.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect.poll(() => pc.getByTestId('pass-rate-total').textContent()).toBe('50.0%');
+  await pc.getByTestId('acceptance-state').getByText('不合格').click();
+  await expect.poll(() => pc.getByTestId('acceptance-items').textContent()).toContain('伐桩过高');
+  await snap(pc, 'acceptance-failures-pc');
+  await pc.goto(`${server.url}/anomalies?anomalyKind=acceptance_failed`);
+  await expect
+    .poll(() => pc.getByTestId('anomalies-page').textContent(), { timeout: 20_000 })
+    .toContain('检查验收不合格');
+  await snap(pc, 'acceptance-anomaly-pc');
   await phone.close();
 }, 180_000);
