@@ -104,7 +104,7 @@ const plan = rowsOf<{ 'QUERY PLAN': string }>(
 console.log(`stratum plan:\n${plan}`);
 const sorted = [...times].sort((a, b) => a - b);
 console.log(
-  `RESULT (${database.driver}, ${TOTAL} records): draw of 10 % median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, ` +
+  `RESULT (${database.driver}, ${loaded} records in the population): draw of 10 % median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, ` +
     `max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 2000 ms); same seed → same records: ${same}`,
 );
 await bench.close();
