@@ -7,10 +7,11 @@ const NIR: Record<Material, number> = {
   broadGreen: 206,
   deadRed: 84,
   deadGrey: 96,
-  // Autumn leaves keep their cell structure, so their near infrared stays high (NDVI > 0.05).
-  broadRed: 214,
-  broadYellow: 226,
-  broadOrange: 218,
+  // Autumn leaves keep their cell structure, so their near infrared stays high (NDVI ≈ 0.1–0.15
+  // at these 8-bit reds, the band clipping at its top).
+  broadRed: 250,
+  broadYellow: 252,
+  broadOrange: 252,
   soil: 118,
   water: 14,
   road: 112,

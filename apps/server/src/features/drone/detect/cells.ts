@@ -123,8 +123,8 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
     }
   }
   const lin = srgbTable();
-  // The scene threshold's band starts at 96 (threshold.ts); red and grey stay 0 below it.
-  const skipBelow = Math.min(96, params.threshold ?? 96);
+  // The scene threshold's band starts at 96, or 120 with NIR (threshold.ts); red and grey stay 0 below it.
+  const skipBelow = Math.min(nir ? 120 : 96, params.threshold ?? 96);
   const idx = new Uint8Array(n);
   const lum = new Uint8Array(n);
   const red = new Uint8Array(n);

@@ -92,6 +92,12 @@ describe('scene threshold', () => {
     expect(t).toBeLessThanOrEqual(116);
     expect(detectTile(b, { groundResolutionM: 0.05, threshold: t }).stats.threshold).toBe(t);
   });
+
+  it('holds a near-infrared scene in its own band (1 − NDVI 120–140)', () => {
+    const a = blank(200, 200);
+    a.nir = new Uint8Array(200 * 200).fill(200);
+    expect(sceneThreshold([a], { groundResolutionM: 0.05 })).toBe(120);
+  });
 });
 
 describe('tiles and their edges', () => {

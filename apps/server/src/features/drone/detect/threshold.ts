@@ -4,9 +4,13 @@
 import { cellFactor, cellFeatures, indexHistogram, otsu } from './cells.ts';
 import type { DetectParams, ReadWindow, Tile, Window } from './types.ts';
 
-/** Otsu's bin held inside a band, so that a scene with no bare ground still splits sanely. */
-export function clampThreshold(t: number): number {
-  return Math.max(96, Math.min(116, t));
+/**
+ * Otsu's bin held inside a band, so that a scene with no bare ground still splits sanely: ExR−ExG
+ * 96–116 (grey dead crowns ≈ 120 stay above it); 1 − NDVI 120–140 (NDVI 0.06 … −0.1: autumn
+ * leaves, which keep their near infrared, stay below it).
+ */
+export function clampThreshold(t: number, nir = false): number {
+  return nir ? Math.max(120, Math.min(140, t)) : Math.max(96, Math.min(116, t));
 }
 
 /** Up to count windows of size² pixels on a regular grid over the scene (all of it if small). */
@@ -31,11 +35,12 @@ export function sampleWindows(width: number, height: number, size = 512, count =
 export function sceneThreshold(tiles: Tile[], params: Omit<DetectParams, 'threshold'>): number {
   const total = new Float64Array(256);
   const f = cellFactor(params);
+  const nir = tiles.length > 0 && tiles.every((t) => t.nir);
   for (const tile of tiles) {
     const hist = indexHistogram(cellFeatures(tile, params, f));
     for (let i = 0; i < 256; i++) total[i] = total[i]! + hist[i]!;
   }
-  return clampThreshold(otsu(total));
+  return clampThreshold(otsu(total), nir);
 }
 
 export async function sceneThresholdFromReader(

@@ -31,8 +31,9 @@ export function detectTileWith(s: Stages, tile: Tile, params: DetectParams): Til
   const cells = s.cellFeatures(tile, params, f);
   const { W, H, idx, red, grey, valid } = cells;
   const own = params.threshold === undefined;
-  // Same band as threshold.ts's clampThreshold (inlined: this function also runs as source text).
-  const t = own ? Math.max(96, Math.min(116, s.otsu(s.indexHistogram(cells)))) : params.threshold!;
+  // Same band as threshold.ts clampThreshold (inlined: this function also runs as source text).
+  const lo = cells.usedNir ? 120 : 96;
+  const t = own ? Math.max(lo, Math.min(lo + 20, s.otsu(s.indexHistogram(cells)))) : params.threshold!;
   const mask = new Uint8Array(W * H);
   let masked = 0;
   for (let c = 0; c < mask.length; c++) {
