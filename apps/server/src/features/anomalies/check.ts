@@ -22,7 +22,7 @@ import {
   valueAnomalies,
   type Wanted,
 } from './chain.ts';
-import { queueEvidence } from '../evidence/queue.ts';
+import { queueEvidence } from '../evidence/index.ts';
 import * as q from './queries.ts';
 
 const ownKinds = new Set<string>([...chainKinds, 'stump_high', 'count_fractional']);
