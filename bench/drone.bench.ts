@@ -145,6 +145,30 @@ async function speedChild(path: string): Promise<void> {
     `  peak RSS ${Math.round(Math.max(maxRss, peak / 1048576))} MB (sampled ${Math.round(peak / 1048576)} MB); load average ${load0.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after on ${2} cores${loadavg()[0]! > 2.5 ? ' — the machine was busy' : ''}`,
   );
   console.log(
+    `  CPU ${cpuSeconds.toFixed(1)} s over all threads (${(cpuSeconds / seconds).toFixed(2)} cores busy on average; on 2 idle cores ≈ ${(cpuSeconds / 2).toFixed(0)} s)`,
+  );
+  const truthPath = `${path}.truth.geojson`;
+  if (existsSync(truthPath)) {
+    type Props = { px: number; py: number; kind: 'red' | 'grey'; radiusM: number };
+    const geo = JSON.parse(readFileSync(truthPath, 'utf8')) as { features: { properties: Props }[] };
+    const truths: TruthCrown[] = geo.features.map((f, i) => ({
+      id: i,
+      x: f.properties.px,
+      y: f.properties.py,
+      kind: f.properties.kind,
+      radiusM: f.properties.radiusM,
+      visible: null,
+    }));
+    const s = score(
+      res.candidates.filter((c) => c.score >= DEFAULT_SCORE_CUTOFF),
+      truths,
+      TOL_PX,
+    );
+    console.log(
+      `  against its labels (all dead crowns, hidden ones too): precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)} at cut-off ${DEFAULT_SCORE_CUTOFF}`,
+    );
+  }
+  console.log(
     `RESULT drone detection ${seconds.toFixed(1)} s (target ≤ 60 s), peak RSS ${Math.round(Math.max(maxRss, peak / 1048576))} MB (target ≤ 500 MB)`,
   );
 }
