@@ -4,6 +4,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
 import { startLocalS3 } from './s3.ts';
 import { faultStore, freePort, type ServerProcess, spawnServer } from './spawn.ts';
 
@@ -32,6 +34,8 @@ export type Nginx = {
   url: string;
   /** Every line of the access log so far (the deployed JSON format). */
   log(): AccessLine[];
+  /** The log line of a call (nginx writes it just after the answer: waited for, up to 5 s). */
+  served(requestId: string): Promise<AccessLine>;
   /**
    * Marks these instances `down` (none: all up) and reloads, as deploy/rolling-restart.sh does;
    * resolves once the old workers have finished their calls and exited.
@@ -112,13 +116,23 @@ export async function startNginx(instancePorts: number[]): Promise<Nginx> {
       throw new Error(`nginx did not start: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  const log = () =>
+    readFileSync(join(dir, 'access.log'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as AccessLine);
   return {
     url,
-    log: () =>
-      readFileSync(join(dir, 'access.log'), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as AccessLine),
+    log,
+    async served(requestId) {
+      const until = Date.now() + 5_000;
+      for (;;) {
+        const line = log().find((l) => l.requestId === requestId);
+        if (line) return line;
+        if (Date.now() > until) throw new Error(`no access log line for ${requestId}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     async drain(ports) {
       writeFileSync(join(dir, 'site.conf'), siteFor(dir, port, instancePorts, ports));
       const old = workersOf(child.pid!);
@@ -161,6 +175,8 @@ export type Topology = {
    * finishes its calls), started again on its port, back into nginx.
    */
   restart(i: number): Promise<void>;
+  /** Rows of a statement on the topology's database (its own short connection). */
+  rows(query: SQL): Promise<Record<string, unknown>[]>;
   /** Kills instance `i` with -9 (no restart). */
   kill(i: number): Promise<void>;
   start(i: number): Promise<void>;
@@ -203,6 +219,14 @@ export async function startTopology(count = 2): Promise<Topology> {
       await instances[i]!.kill('SIGTERM');
       await start(i);
       await proxy.drain([]);
+    },
+    async rows(query) {
+      const db = await openDatabase({ databaseUrl: opened.DATABASE_URL, poolSize: 1 });
+      try {
+        return ((await db.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      } finally {
+        await db.close();
+      }
     },
     async kill(i) {
       await instances[i]!.kill('SIGKILL');

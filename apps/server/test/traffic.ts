@@ -193,3 +193,13 @@ export async function uploadPhoto(base: string, token: string): Promise<string> 
   if (body.code !== 0) throw new Error(body.message);
   return body.value.id;
 }
+
+/** Polls `read` until `done` holds; answers the milliseconds it took (fails past `limitMs` × 5). */
+export async function within(limitMs: number, read: () => Promise<unknown>, done: (v: never) => boolean) {
+  const started = performance.now();
+  for (;;) {
+    if (done((await read()) as never)) return Math.round(performance.now() - started);
+    if (performance.now() - started > limitMs * 5) throw new Error(`not seen in ${limitMs * 5} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,7 +1,6 @@
 import { clientPasswordHash } from '@pineguard/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
 import {
   type Answer,
   collectUntilAcked,
@@ -13,6 +12,7 @@ import {
   send,
   surveyRecord,
   uploadPhoto,
+  within,
 } from '../../test/traffic.ts';
 import { hasNginx, type Topology, startTopology } from '../../test/topology.ts';
 
@@ -30,16 +30,6 @@ const ok = (a: Answer) => {
 };
 const figures: Record<string, number> = {};
 
-/** Polls `read` until `done` holds; answers the milliseconds it took (fails past `limitMs` × 5). */
-async function within(limitMs: number, read: () => Promise<unknown>, done: (v: never) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    if (done((await read()) as never)) return Math.round(performance.now() - started);
-    if (performance.now() - started > limitMs * 5) throw new Error(`not seen in ${limitMs * 5} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL && hasNginx)('two instances behind nginx (deploy/)', () => {
   let top: Topology;
   let proxy: string;
@@ -53,14 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasNginx)('two instances behind 
         token: string;
       }
     ).token;
-  const rows = async (query: ReturnType<typeof sql>) => {
-    const db = await openDatabase({ databaseUrl: top.databaseUrl, poolSize: 1 });
-    try {
-      return ((await db.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-    } finally {
-      await db.close();
-    }
-  };
+  const rows = (query: SQL) => top.rows(query);
   let admin: string;
   let photo: string;
 
@@ -102,13 +85,24 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasNginx)('two instances behind 
     expect(made.results.map((r) => r.status)).toEqual(['created']);
   });
 
-  it('passes the request id through, answers JSON for a body over the limit', async () => {
+  it("passes the request id through, sets the caller's address, answers JSON for a body over the limit", async () => {
     const given = await fetch(`${proxy}/api/health`, { headers: { 'x-request-id': 'topology-test-1' } });
     expect(given.headers.get('x-request-id')).toBe('topology-test-1');
     const made = await fetch(`${proxy}/api/health`);
     const id = made.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, used by the instance as its own
-    expect(top.proxy.log().find((l) => l.requestId === id)?.upstream).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect((await top.proxy.served(id)).upstream).toMatch(/^127\.0\.0\.1:\d+$/);
+
+    // TRUST_PROXY with nginx overwriting X-Forwarded-For: a caller cannot pick the address that
+    // sign-in throttling counts (a forged header would let one address dodge the limit).
+    await fetch(`${proxy}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ account: 'demo_admin', password: clientPasswordHash('wrong-1'), client: 2 }),
+    });
+    const keys = (await rows(sql`select key from login_failures`)).map((r) => String(r.key));
+    expect(keys.some((k) => k.includes('127.0.0.1'))).toBe(true);
+    expect(keys.filter((k) => k.includes('203.0.113.9'))).toEqual([]);
 
     const big = await fetch(`${proxy}/api/collect/records`, {
       method: 'POST',
@@ -126,8 +120,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasNginx)('two instances behind 
       body: JSON.stringify({ account: 'demo_jianli', password: clientPasswordHash('pine2026'), client: 2 }),
     });
     const token = ((await login.json()) as { value: { token: string } }).value.token;
-    const byId = (id: string) => top.proxy.log().find((l) => l.requestId === id);
-    const signedInOn = byId(login.headers.get('x-request-id')!)!.upstream.split(':')[1];
+    const signedInOn = (await top.proxy.served(login.headers.get('x-request-id')!)).upstream.split(':')[1];
     const other = signedInOn === portOf(0) ? 1 : 0;
     ok(await send(direct(other), '/api/user/self', undefined, token));
     for (let i = 0; i < 6; i++) ok(await send(proxy, '/api/user/self', undefined, token));
@@ -310,11 +303,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasNginx)('two instances behind 
     await within(10_000, finished, (a: Answer) =>
       started.every((id) => (a.envelope!.value as Made[]).find((r) => r.id === id)?.status === 1),
     );
-    const jobs = await rows(
-      sql`select j.status, j.attempts from jobs j join export_records e on e.job_id = j.id
-          where e.id = any(${`{${started.join(',')}}`}::uuid[])`,
-    );
-    expect(jobs).toEqual(started.map(() => ({ status: 'done', attempts: 1 })));
+    // The export record is finished a moment before its job row: wait for the rows to settle.
+    const jobs = () =>
+      rows(sql`select j.status, j.attempts from jobs j join export_records e on e.job_id = j.id
+               where e.id = any(${`{${started.join(',')}}`}::uuid[])`);
+    await within(5_000, jobs, (j: { status: string }[]) => j.every((x) => x.status === 'done'));
+    expect(await jobs()).toEqual(started.map(() => ({ status: 'done', attempts: 1 })));
     const list = (await finished()).envelope!.value as Made[];
     for (const i of [0, 1]) {
       const file = await fetch(`${direct(i)}${list.find((r) => r.id === started[0])!.downloadUrl}`, {
