@@ -40,7 +40,7 @@ export async function windowReader(image: GeoTIFFImage): Promise<WindowReader> {
       for (let ty = Math.floor(y / th); ty * th < y + h; ty++) {
         for (let tx = Math.floor(x / tw); tx * tw < x + w; tx++) {
           jobs.push(
-            image.getTileOrStrip(tx, ty, 0, decoder).then(({ data }: { data: ArrayBuffer }) => {
+            image.getTileOrStrip(tx, ty, 0, decoder).then(({ data }) => {
               const block = new Uint8Array(data);
               const bx0 = tx * tw;
               const by0 = ty * th;
