@@ -26,7 +26,7 @@ describe('the planted demo anomalies, and nothing else', () => {
     });
     expect(res.code, res.message).toBe(0);
     await runDueJobs(t.deps);
-  }, 120_000);
+  }, 300_000); // the demo load, then the evidence check of its photos (issue 30)
   afterAll(() => t.close());
 
   it('finds every planted anomaly, open, and no other', async () => {
