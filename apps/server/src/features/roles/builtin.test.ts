@@ -59,7 +59,7 @@ describe('built-in roles on existing databases', () => {
     expect(admin.permissions).not.toContain('records.review'); // the administrator's edit stays
     const sup = await role('supervisor');
     // Version 2's worker permissions, version 3's safety ledger reading, version 4's 疑点 and 核对,
-    // version 5's 检查验收.
+    // version 5's 检查验收, version 6's 无人机巡查 menu.
     expect(sup.permissions.sort()).toEqual([
       'acceptance.manage',
       'acceptance.read',
@@ -72,7 +72,7 @@ describe('built-in roles on existing databases', () => {
       'workers.export',
       'workers.idNumber',
     ]);
-    expect(sup.menus).toEqual([410, 420, 430, 701, 702, 703]);
+    expect(sup.menus).toEqual([410, 420, 430, 440, 701, 702, 703]);
     expect((await role('gov_viewer')).permissions).toEqual(['records.read']);
 
     // Once upgraded, an administrator's later removal is never put back.
