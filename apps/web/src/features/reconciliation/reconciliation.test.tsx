@@ -271,6 +271,7 @@ describe('核对 page', () => {
         urls.push(url);
         if (url.startsWith('/api/reconcile/summary'))
           return envelopeResponse(url.includes('withDays=true') ? value : { ...value, days: [] });
+        if (url.startsWith('/api/drone/tasks')) return envelopeResponse({ list: [], total: 0 });
         return envelopeResponse(null, 40400, 'unexpected');
       }),
     );
@@ -285,10 +286,13 @@ describe('核对 page', () => {
     expect(within(screen.getByTestId('row-BD01')).queryByRole('button', { name: /展开/ })).toBeNull();
     await userEvent.setup().click(within(row).getByRole('button', { name: /展开/ }));
     expect(await screen.findByTestId('row-BD02|2026-11-02')).toBeInTheDocument();
-    expect(urls).toEqual([
+    expect(urls.filter((u) => !u.startsWith('/api/drone/'))).toEqual([
       '/api/reconcile/summary?prjCode=KH2026',
       '/api/reconcile/summary?prjCode=KH2026&sectionCode=BD02&withDays=true',
     ]);
+    // The drone tasks overdue notice asks once, and shows nothing when there are none.
+    expect(urls.filter((u) => u.startsWith('/api/drone/tasks'))).toHaveLength(1);
+    expect(screen.queryByTestId('drone-overdue')).toBeNull();
   }, 40_000);
 
   it('asks for the season, narrows to a section here, and exports the same filter', async () => {
@@ -298,6 +302,7 @@ describe('核对 page', () => {
       vi.fn(async (url: string) => {
         urls.push(url);
         if (url.startsWith('/api/reconcile/summary')) return envelopeResponse(value);
+        if (url.startsWith('/api/drone/tasks')) return envelopeResponse({ list: [], total: 3 });
         if (url.startsWith('/api/reconcile/export'))
           return new Response('xlsx', {
             headers: {
@@ -318,7 +323,9 @@ describe('核对 page', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByTestId('row-BD02')).toBeInTheDocument();
-    expect(urls[0]).toBe('/api/reconcile/summary?prjCode=KH2026');
+    expect(urls.find((u) => u.startsWith('/api/reconcile/'))).toBe('/api/reconcile/summary?prjCode=KH2026');
+    // Three drone tasks open past the window: flagged here, linked to the drone screen.
+    expect(await screen.findByTestId('drone-overdue')).toHaveTextContent('3');
     expect(screen.getByTestId('reconcile-range')).toHaveTextContent(
       '2026-03-01 至 2026-11-26（本季） · 焚烧时限 10 天',
     );

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCan } from '../../../shared/permissions.ts';
+import { DroneOverdueNotice } from '../../drone/index.ts';
 import { useSession } from '../../../shared/session.ts';
 import {
   exportReconcile,
@@ -90,6 +91,8 @@ export default function ReconcilePage() {
       }
     >
       <Flex vertical gap={12}>
+        {/* Issue 32: drone verification tasks still open past the project's window. */}
+        {can('records.read') && <DroneOverdueNotice />}
         <Flex justify="space-between" align="start" gap={8} wrap>
           <Space wrap size={[8, 8]} data-testid="reconcile-filters">
             <DatePicker.RangePicker
