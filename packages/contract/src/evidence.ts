@@ -6,7 +6,7 @@ import type { Text } from './i18n.ts';
  * what the 疑点 screen shows beside a photo or place anomaly (server features/evidence).
  */
 
-/** Limits and defaults of each threshold (docs/decisions/30-evidence-thresholds.md says why). */
+/** Limits and defaults of each threshold (docs/decisions/0210-evidence-thresholds.md says why). */
 export const evidenceLimits = {
   /** A photo taken more than this many hours before its record is suspicious. */
   photoBeforeHours: { min: 1, max: 24 * 30, default: 72 },

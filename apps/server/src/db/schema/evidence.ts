@@ -13,7 +13,7 @@ import {
 /**
  * A photo's 64-bit dHash per record that carries it (issue 30, features/evidence), split into four
  * 16-bit bands, each indexed per project: two hashes within 7 bits share a band within one bit,
- * so the duplicate lookup probes 17 values per band (docs/decisions/30-photo-hash-index.md).
+ * so the duplicate lookup probes 17 values per band (docs/decisions/0211-photo-hash-index.md).
  */
 export const photoHashes = pgTable(
   'photo_hashes',

@@ -5,7 +5,7 @@ import { loadSharp } from '../../platform/sharp.ts';
  * pixels; bit i is set where a pixel is brighter than its right neighbour. Resizing and
  * recompression barely move it; a crop shifts the 9×8 grid, so each photo is also hashed with
  * its centre cut by CROP_VARIANTS (a cropped copy lands near one of them), and two photos match
- * when any variants do (docs/decisions/30-photo-hash-index.md has the measured rates).
+ * when any variants do (docs/decisions/0211-photo-hash-index.md has the measured rates).
  * Answers [plain, …crops], or undefined for bytes sharp cannot decode.
  */
 export async function dHashes(image: Buffer): Promise<bigint[] | undefined> {

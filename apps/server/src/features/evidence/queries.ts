@@ -155,7 +155,7 @@ export type Match = {
  * Photos of other live records of the project within `maxBits` of any of `hashes` (a photo's
  * variants): each band probed at its value and its 16 one-bit neighbours (an index scan per band
  * and variant), the exact distance computed on those candidates only
- * (docs/decisions/30-photo-hash-index.md).
+ * (docs/decisions/0211-photo-hash-index.md).
  */
 export function matchesQuery(projectCode: string, recordId: string, hashes: bigint[], maxBits: number): SQL {
   const probesOf = hashes.flatMap((h) =>

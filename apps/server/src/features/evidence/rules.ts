@@ -4,7 +4,7 @@ import { metresBetween } from '../../platform/geo/outline.ts';
 /**
  * The photo rules (pure): what one record's photos say about its time and place. The duplicate
  * and outline rules need the database or the outlines and live in check.ts; thresholds come from
- * the project (settings.ts; docs/decisions/30-evidence-thresholds.md says why each default).
+ * the project (settings.ts; docs/decisions/0210-evidence-thresholds.md says why each default).
  */
 export type Thresholds = {
   photoBeforeHours: number;

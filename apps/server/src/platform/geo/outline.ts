@@ -1,6 +1,6 @@
 /**
  * Point against an outline (a GeoJSON MultiPolygon's coordinates, WGS 84 [lng, lat]): inside or
- * not, and how far outside in metres. Small on purpose (docs/decisions/30-evidence-thresholds.md):
+ * not, and how far outside in metres. Small on purpose (docs/decisions/0210-evidence-thresholds.md):
  * even-odd ray casting over every ring, so holes work and a self-intersecting outline still gets
  * a definite answer (its doubly-covered parts count as outside, which only ever flags a record for
  * a person to look at, never rejects it); distance to the nearest edge in a local equirectangular
