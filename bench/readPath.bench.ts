@@ -252,14 +252,18 @@ function cpuSample(): { node: number; pg: Map<string, number> } {
     return Number(f[11]) + Number(f[12]);
   };
   const pg = new Map<string, number>();
+  // With SERVER_PROCESSES > 1 the server's work is in the processes it forked.
+  let node = ticks(String(server.pid));
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) pg.set(pid, ticks(pid));
+      else if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(server.pid))
+        node += ticks(pid);
     } catch {
       // gone meanwhile
     }
   }
-  return { node: ticks(String(server.pid)), pg };
+  return { node, pg };
 }
 /**
  * CPU seconds between two samples: the server's, and PostgreSQL's over the processes alive in
@@ -324,7 +328,9 @@ lines.push(
   `one caller, records list page 1: ${one.rps.toFixed(0)} req/s, p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms`,
 );
 
-console.log(`\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers`);
+console.log(
+  `\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers, SERVER_PROCESSES=${process.env.SERVER_PROCESSES ?? 1}`,
+);
 console.log(
   "| call | floor (pgbench, index-only) | the API's exact statement(s) (pgbench) | the API (wrk) | CPU per call (Node + PostgreSQL) |",
 );
