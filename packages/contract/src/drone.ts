@@ -8,7 +8,10 @@ export const droneTaskStates = ['open', 'confirmed', 'not_pine', 'not_found', 'f
 export const droneTaskState = z.enum(droneTaskStates);
 export const droneCandidateState = z.enum(['candidate', 'dropped', ...droneTaskStates]);
 
-export const droneTaskStateLabels: Record<z.infer<typeof droneCandidateState>, { 'zh-CN': string; en: string }> = {
+export const droneTaskStateLabels: Record<
+  z.infer<typeof droneCandidateState>,
+  { 'zh-CN': string; en: string }
+> = {
   candidate: { 'zh-CN': '候选', en: 'Candidate' },
   dropped: { 'zh-CN': '已剔除', en: 'Dropped' },
   open: { 'zh-CN': '待核查', en: 'Open' },
@@ -101,7 +104,9 @@ export const droneTasksQuery = dronePage.extend({
 });
 export const droneTasksValue = z.object({ list: z.array(droneTask), total: z.number() });
 
-export const droneFieldTask = droneTask.omit({ overdue: true, cgcs2000: true }).extend({ distanceM: z.number().nullable() });
+export const droneFieldTask = droneTask
+  .omit({ overdue: true, cgcs2000: true })
+  .extend({ distanceM: z.number().nullable() });
 export type DroneFieldTask = z.infer<typeof droneFieldTask>;
 export const droneFieldQuery = z.object({
   lng: z.coerce.number().min(-180).max(180).optional(),

@@ -15,7 +15,8 @@ export const droneMessages = {
     en: 'The image has no georeference (missing {found}); export a GeoTIFF with coordinates',
   },
   droneUnsupportedCrs: {
-    'zh-CN': '不支持的坐标系 {found}；支持 EPSG:4326、4490、4534–4554（CGCS2000 3 度带）与 WGS 84 UTM（326xx）',
+    'zh-CN':
+      '不支持的坐标系 {found}；支持 EPSG:4326、4490、4534–4554（CGCS2000 3 度带）与 WGS 84 UTM（326xx）',
     en: 'Unsupported coordinate system {found}; supported: EPSG:4326, 4490, 4534–4554 (CGCS2000 3° zones) and WGS 84 UTM (326xx)',
   },
   droneUnsupportedBands: {

@@ -15,7 +15,9 @@ export type BuiltinRole = {
   menus: number[];
 };
 
-const allProjectMenus = [100, 200, 300, 400, 410, 420, 430, 440, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200];
+const allProjectMenus = [
+  100, 200, 300, 400, 410, 420, 430, 440, 500, 600, 700, 5000, 800, 900, 1000, 1100, 1200,
+];
 
 export const builtinRoles: BuiltinRole[] = [
   {
