@@ -255,6 +255,10 @@ const outsideMatrix: Record<string, string> = {
   'POST /api/acceptance/items': 'acceptance.read',
   'POST /api/acceptance/check': 'acceptance.manage',
   'GET /api/acceptance/export': 'acceptance.read',
+  // Evidence checks (issue 30): thresholds and re-run by the 疑点 confirmers, evidence by its readers.
+  'GET /api/evidence/status': 'anomalies.read',
+  'POST /api/evidence/settings': 'anomalies.confirm',
+  'GET /api/evidence/anomaly': 'anomalies.read',
 };
 
 describe('permission matrix of users, roles, resources and invitations', () => {

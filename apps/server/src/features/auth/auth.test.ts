@@ -249,7 +249,8 @@ describe('sign-in and sessions', () => {
       expect(self.value.roles).toEqual(['section_manager']);
       expect(self.value.ifAdmin).toBe(false);
       expect(self.value.sysMenus).toEqual([]);
-      expect(self.value.menus.map((m) => m.id)).toEqual([100, 300, 400, 410, 420, 500, 700, 800, 900]);
+      // 440: 无人机巡查 (issue 32) — the section's verification tasks.
+      expect(self.value.menus.map((m) => m.id)).toEqual([100, 300, 400, 410, 420, 440, 500, 700, 800, 900]);
       const workers = self.value.menus.find((m) => m.id === 700);
       // Workers are reviewed by the project office, not by the section manager (docs/decisions/0087-workers-who-may.md).
       expect(workers?.children.map((c) => c.title)).toEqual([
