@@ -23,7 +23,11 @@ export type Kind =
   | 'sectionFilter'
   | 'qrFlag'
   | 'burnPoint'
-  | 'safetyRecord';
+  | 'safetyRecord'
+  | 'anomaly'
+  | 'acceptanceSample'
+  | 'orthophoto'
+  | 'droneCandidate';
 /**
  * Filters of a list in A's project (a section or role of B as a search condition, an ID number
  * looked up) may answer 0, with an empty list: those are checked for holding none of B's data.
@@ -88,6 +92,15 @@ export function kindOf(method: string, path: string, field: string): Kind | 'non
     'POST /api/anomaly/list sectionCode': 'sectionFilter',
     'GET /api/reconcile/summary sectionCode': 'sectionFilter',
     'GET /api/reconcile/export sectionCode': 'sectionFilter',
+    // 检查验收 (issue 30): a check names the sampled record; its clientId is the device's new id.
+    'POST /api/acceptance/check recordId': 'record',
+    'POST /api/acceptance/check sampleId': 'acceptanceSample',
+    'POST /api/acceptance/check clientId': 'none',
+    // Drone tasks (issue 32): the check's photo is a file reference.
+    'POST /api/drone/field/tasks/{id}/check photoFileId': 'file',
+    'GET /api/drone/tasks sectionCode': 'sectionFilter',
+    // Parts are raw bytes the sweep cannot send; drone.test.ts refuses B's orthophoto for them.
+    'PUT /api/drone/orthophotos/{id}/parts/{n} id': 'none',
   };
   const route = byRoute[`${method} ${path} ${field}`];
   if (route) return route;
@@ -101,6 +114,10 @@ export function kindOf(method: string, path: string, field: string): Kind | 'non
     if (/^\/api\/lwry/.test(path)) return 'worker';
     if (/^\/api\/fsd\//.test(path)) return 'burnPoint';
     if (/^\/api\/safe\//.test(path)) return 'safetyRecord';
+    if (/^\/api\/evidence\//.test(path)) return 'anomaly';
+    if (/^\/api\/acceptance\//.test(path)) return 'acceptanceSample';
+    if (/^\/api\/drone\/orthophotos\//.test(path)) return 'orthophoto';
+    if (/^\/api\/drone\/(candidates|field\/tasks)\//.test(path)) return 'droneCandidate';
     if (/^\/api\/menu\//.test(path)) return 'none'; // menus are global (system.admin)
     return undefined;
   }
@@ -164,6 +181,9 @@ export const plain: Record<string, unknown> = {
   path: '/x',
   bxStart: '2026-01-01',
   bxEnd: '2026-12-31',
+  // A 检查验收 sample's dates.
+  begin: '2026-01-01',
+  end: '2026-11-26',
   yimushuliang: 1,
   allowCard: 1,
   sectionCode: 'KH-BD01',

@@ -166,6 +166,36 @@ describe('cross-project sweep generated from the route table', () => {
     });
     expect(safety.code, safety.message).toBe(0);
     b.safetyRecord = safety.value.id;
+    // Issue 30 and 32 objects of B, stored as their features store them.
+    const userB = b.user;
+    b.anomaly = String(
+      (
+        await one(sql`insert into anomalies (project_code, record_id, table_code, section_code, day, kind)
+          values ('JS2026', ${b.record}::uuid, 'gbksdc0101', ${b.sectionCode}, current_date, 'photo_time') returning id`)
+      ).id,
+    );
+    b.acceptanceSample = String(
+      (
+        await one(sql`insert into acceptance_samples (project_code, seed, share_pct, begin, "end", table_codes,
+            section_codes, strata, population, drawn, created_by)
+          values ('JS2026', 'b', 10, current_date - 30, current_date, array['gbcfcz0101'], array[${b.sectionCode}],
+            '[]'::jsonb, 1, 1, ${userB}::uuid) returning id`)
+      ).id,
+    );
+    await rows(sql`insert into acceptance_items (sample_id, record_id, section_code, rank)
+      values (${b.acceptanceSample}::uuid, ${b.record}::uuid, ${b.sectionCode}, 1)`);
+    b.orthophoto = String(
+      (
+        await one(sql`insert into drone_orthophotos (project_code, name, size, part_size, part_count, created_by)
+          values ('JS2026', 'b.tif', 1, 1, 1, ${userB}::uuid) returning id`)
+      ).id,
+    );
+    b.droneCandidate = String(
+      (
+        await one(sql`insert into drone_candidates (project_code, orthophoto_id, lng, lat, px, py, area_m2, score, state, section_code)
+          values ('JS2026', ${b.orthophoto}::uuid, 118.5, 28.6, 1, 1, 4, 0.9, 'open', ${b.sectionCode}) returning id`)
+      ).id,
+    );
     b.roleFilter = b.role;
     b.sectionFilter = b.sectionCode;
     b.invitation = String(

@@ -54,8 +54,11 @@ export async function dropCandidate(ctx: DroneCtx, id: string, dropped: boolean)
       ),
     )
     .returning({ id: droneCandidates.id, state: droneCandidates.state });
-  if (!row) throw fail.conflict();
-  return row;
+  if (row) return row;
+  // Not this project's (or no such) candidate: not found, like every other project's object;
+  // this project's, already issued as a task: a conflict.
+  await candidateDetail(ctx, id);
+  throw fail.conflict();
 }
 
 export async function setThreshold(ctx: DroneCtx, orthophotoId: string, threshold: number) {

@@ -120,6 +120,17 @@ describe('drone orthophotos, candidates and tasks', () => {
     const early = await t.api('POST', `/api/drone/orthophotos/${start.value.id}/complete`, { token: admin });
     expect(early.code).not.toBe(0);
     expect(early.message).toMatch(/分片|parts/);
+    // Another project's session cannot send parts to this orthophoto (the cross-project sweep
+    // cannot send raw bytes, so it is checked here).
+    const other = await t.signIn('admin', 'admin123');
+    await t.api('POST', '/api/user/selectProject', { token: other, body: { prjCode: 'JS2026' } });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/drone/orthophotos/${start.value.id}/parts/0`,
+      headers: { token: other, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect(foreign.json()).toMatchObject({ code: 40400 });
     expect((await put()).json()).toMatchObject({ code: 0, value: { received: [0] } });
     expect((await put()).json()).toMatchObject({ code: 0, value: { received: [0] } });
     const view = await t.api<DroneOrtho>('GET', `/api/drone/orthophotos/${start.value.id}`, { token: admin });
