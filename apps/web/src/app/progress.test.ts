@@ -1,6 +1,6 @@
 import NProgress from 'nprogress';
 import { createMemoryRouter, redirect } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/session.ts';
 import { guardLoader } from './router.tsx';
 import { trackProgress } from './progress.ts';
@@ -20,7 +20,12 @@ const idle = (router: ReturnType<typeof createMemoryRouter>) =>
     });
   });
 
-afterEach(() => NProgress.done());
+// done() fades the bar out on timers and then removes it: wait for that here, or the timer fires
+// after jsdom's document is gone and fails the run with "document is not defined".
+afterEach(async () => {
+  NProgress.done();
+  await vi.waitFor(() => expect(document.getElementById('nprogress')).toBeNull(), { timeout: 5_000 });
+});
 
 describe('navigation progress bar', () => {
   it('finishes after the first load, a redirected navigation, a failed one and a revalidation', async () => {
