@@ -1,5 +1,5 @@
 import type { DroneOrtho } from '@pineguard/contract';
-import { Alert, Button, Popconfirm, Progress, Space, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Popconfirm, Progress, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../shared/http.ts';
 import { uploadOrtho, useDroneAction, useOrthos } from '../api.ts';
@@ -77,7 +77,9 @@ export function OrthoList({ onView }: { onView: (id: string) => void }) {
         loading={orthos.isLoading}
         dataSource={orthos.data?.list ?? []}
         pagination={false}
-        locale={{ emptyText: t('ortho.empty') }}
+        // A bare string is drawn in the placeholder's disabled grey (fails contrast); Typography's
+        // secondary colour reads.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('ortho.empty')}</Typography.Text> }}
         columns={[
           { title: t('ortho.name'), dataIndex: 'name' },
           { title: t('ortho.size'), dataIndex: 'size', render: mb, width: 100 },
