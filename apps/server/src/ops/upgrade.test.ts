@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { QueryDataListValue, RecordDetail } from '@pineguard/contract';
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrationsFolder } from '../db/migrate.ts';
 import { prepareDatabase } from '../features/system/bootstrap.ts';
 import { rowsOf } from '../platform/sql.ts';
-import { journalOf } from './migrations.ts';
+import { journalOf, migrationsUpTo } from './migrations.ts';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/upgrade-0020/', import.meta.url));
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -32,23 +32,26 @@ async function runScript(database: Database, text: string): Promise<void> {
 }
 
 /**
- * A database made by the release of migration 0020 (its migrations as of commit 73b08c1, and rows
+ * A database made by the release of migration 0020 (its migrations: this release's first 21, and rows
  * written then: fixtures/upgrade-0020), migrated by this release's start-up and read through the API.
  */
 describe(`upgrade with data from the release of 0020 (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('migrates the old database and serves its records', async () => {
+    // That release's migrations are this one's first 21 (migrations are append-only).
+    const oldMigrations = migrationsUpTo(21);
+    cleanups.push(async () => rmSync(oldMigrations, { recursive: true, force: true }));
     let database: Database;
     if (onPostgres) {
       const db = await emptyPostgres();
       cleanups.push(() => db.drop());
       database = await openDatabase({ databaseUrl: db.url, poolSize: 3 });
-      await migratePg(database.db as never, { migrationsFolder: `${fixture}migrations` });
+      await migratePg(database.db as never, { migrationsFolder: oldMigrations });
     } else {
       database = await openDatabase({});
-      await migratePglite(database.db as never, { migrationsFolder: `${fixture}migrations` });
+      await migratePglite(database.db as never, { migrationsFolder: oldMigrations });
     }
     cleanups.push(() => database.close());
-    const oldLevel = journalOf(`${fixture}migrations`).entries.length;
+    const oldLevel = journalOf(oldMigrations).entries.length;
     expect(oldLevel).toBe(21);
     await runScript(database, readFileSync(`${fixture}data.sql`, 'utf8'));
     const old = rowsOf<{ id: string; kssl: string }>(
