@@ -19,7 +19,8 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
 
 async function serve() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await prepareDatabase(database);
+  // A forked process's primary prepared the database before forking it (and before any restart).
+  if (!cluster.isWorker) await prepareDatabase(database);
   const storage = createStorage(config.storage);
   // An upload cut off by kill -9 leaves a temporary file; nothing refers to it. The sweep spares
   // files younger than a minute (another instance on the same storage may be writing them), so it
