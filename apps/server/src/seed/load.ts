@@ -65,14 +65,16 @@ export async function loadDemo(
         db,
         deps.storage,
         fresh.flatMap((r) =>
-          r.photos.map((p) => ({
-            ...p,
-            projectCode: r.projectCode,
-            ownerId: owner,
-            long: r.gps.long,
-            lat: r.gps.lat,
-            name: `${p.field}-${r.key.replaceAll('/', '-')}.jpg`,
-          })),
+          r.photos
+            .filter((p) => !p.reused)
+            .map((p) => ({
+              ...p,
+              projectCode: r.projectCode,
+              ownerId: owner,
+              long: p.point?.[0] ?? r.gps.long,
+              lat: p.point?.[1] ?? r.gps.lat,
+              name: `${p.field}-${r.key.replaceAll('/', '-')}.jpg`,
+            })),
         ),
       );
       const results = await ingest(

@@ -26,7 +26,16 @@ export type DemoOptions = {
 
 export type TableCode = 'gbcfcz0101' | 'gbymfs0101' | 'gbksdc0101';
 export type PhotoKind = 'before' | 'stump' | 'treated' | 'pile' | 'burning' | 'tree' | 'meeting';
-export type PlannedPhoto = { id: string; field: string; kind: PhotoKind; takenAt: Date };
+export type PlannedPhoto = {
+  id: string;
+  field: string;
+  kind: PhotoKind;
+  takenAt: Date;
+  /** Where the photo says it was taken, when not at its record (a planted photo_place). */
+  point?: [number, number];
+  /** Another record's photo, stored with that record (a planted photo_duplicate). */
+  reused?: boolean;
+};
 export type Review = 'approve' | 'return' | 'reject';
 
 export type PlannedRecord = {

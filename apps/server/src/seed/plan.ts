@@ -13,6 +13,7 @@ import {
   type Xiaoban,
 } from './plan-model.ts';
 import { plantAfterBurns, plantBeforeBurns, type PlantedAnomaly } from './planted.ts';
+import { plantEvidence } from './plantedEvidence.ts';
 import { demoTagCode } from './qrTags.ts';
 import { chinaInstant, random, seedOf } from './random.ts';
 import { sectionBurnPoint, townships } from './places.ts';
@@ -26,7 +27,7 @@ export function buildDemoPlan(options: DemoOptions): DemoPlan {
   const sections = demoProjects.flatMap((p) => p.sections.map((s, i) => baseSection(options, p, s, i)));
   const pending = plantBeforeBurns(options, sections);
   for (const s of sections) planBurns(s);
-  const planted = plantAfterBurns(sections, pending);
+  const planted = [...plantAfterBurns(sections, pending), ...plantEvidence(options, sections)];
   for (const s of sections) {
     planBulkAndDuplicates(s);
     planReviews(s);
