@@ -8,8 +8,8 @@ import { benchServer } from './benchServer.ts';
 /**
  * Issue 30: drawing a 10 % acceptance sample of BENCH_RECORDS (default 1,000,000) approved felling
  * records of KH2026 (three sections, 180 days) ≤ 2 s. The draw runs through the service (count per
- * section, the sample row, the top-N draw per section and the insert of the items, one
- * transaction), BENCH_RUNS (3) times with fresh seeds and once more with a repeated seed (the
+ * section, the sample row, the top-N draw per section stored as one id array per section —
+ * migration 0028 —, one transaction), BENCH_RUNS (3) times with fresh seeds and once more with a repeated seed (the
  * same records, checked). PGlite in a temporary directory by default; BENCH_DATABASE_URL=
  * postgres://…/postgres for PostgreSQL (BENCH_DB_NAME, BENCH_KEEP=1, BENCH_REUSE=1 as in
  * benchServer.ts). Smoke: BENCH_RECORDS=20000 npx tsx bench/acceptance.bench.ts
@@ -75,7 +75,8 @@ const input = (seed: string) => ({
 const drawnIds = async (id: string) =>
   rowsOf<{ record_id: string }>(
     await db.execute(
-      sql`select record_id from acceptance_items where sample_id = ${id}::uuid order by section_code, rank`,
+      sql`select u.record_id from acceptance_draws d, unnest(d.record_ids) with ordinality u(record_id, k)
+        where d.sample_id = ${id}::uuid order by d.section_code, u.k`,
     ),
   ).map((r) => r.record_id);
 

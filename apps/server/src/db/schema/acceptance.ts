@@ -46,29 +46,47 @@ export const acceptanceSamples = pgTable(
 );
 
 /**
- * A sampled record and the outcome of its latest check (null: not checked yet). `rank` is its
- * place in the draw's order within its section (1 = first drawn).
+ * A sample's drawn records in one section, in draw order: `recordIds[rank - 1]` (1 = first drawn).
+ * One row per section rather than per record: a 10 % draw of a million records is three arrays,
+ * not 100,000 indexed rows (migration 0028, docs/decisions/0209). No foreign key on the ids:
+ * records are never deleted (only marked).
  */
-export const acceptanceItems = pgTable(
-  'acceptance_items',
+export const acceptanceDraws = pgTable(
+  'acceptance_draws',
   {
     sampleId: uuid()
       .notNull()
       .references(() => acceptanceSamples.id),
-    /** No foreign key: records are never deleted (only marked), and a 100,000-row draw skips the check. */
+    sectionCode: text().notNull(),
+    recordIds: uuid().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sampleId, t.sectionCode] })],
+);
+
+/**
+ * A checked item and the outcome of its latest check; a drawn record with no row is not checked
+ * yet. Kept beside the checks so counts and filters by result read only the checked items.
+ */
+export const acceptanceResults = pgTable(
+  'acceptance_results',
+  {
+    sampleId: uuid()
+      .notNull()
+      .references(() => acceptanceSamples.id),
     recordId: uuid().notNull(),
     sectionCode: text().notNull(),
+    /** The record's place in its section's draw (acceptance_draws). */
     rank: integer().notNull(),
-    passed: boolean(),
-    checkId: integer(),
+    passed: boolean().notNull(),
+    checkId: integer().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.sampleId, t.recordId] }),
-    index('acceptance_items_order_idx').on(t.sampleId, t.sectionCode, t.rank),
+    index('acceptance_results_order_idx').on(t.sampleId, t.sectionCode, t.rank),
   ],
 );
 
-/** Every check recorded (append-only: a re-check adds a row; the item points at the latest). */
+/** Every check recorded (append-only: a re-check adds a row; acceptance_results points at the latest). */
 export const acceptanceChecks = pgTable(
   'acceptance_checks',
   {

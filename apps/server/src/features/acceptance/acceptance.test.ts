@@ -187,6 +187,26 @@ describe('acceptance sampling', () => {
     expect((await items(gov, s.value.id, { state: 'failed' })).list.map((i) => i.recordId)).toEqual([
       f1!.recordId,
     ]);
+    // Filters and pages read the same draw order: the checked rows, the rest, and pages of it.
+    const passedNow = await items(gov, s.value.id, { state: 'passed' });
+    expect(passedNow.list.map((i) => i.recordId)).toEqual([p1!.recordId, p2!.recordId, p3!.recordId]);
+    expect(passedNow.total).toBe(3);
+    const unchecked = await items(gov, s.value.id, { state: 'unchecked' });
+    expect(unchecked.list.map((i) => i.recordId)).toEqual(
+      list.filter((i) => ![p1, p2, p3, f1].includes(i)).map((i) => i.recordId),
+    );
+    expect(unchecked.total).toBe(list.length - 4);
+    expect(unchecked.list.every((i) => i.state === 'unchecked' && i.check === null)).toBe(true);
+    const page2 = await items(gov, s.value.id, { pageSize: 2, pageNum: 2 });
+    expect(page2.list.map((i) => i.recordId)).toEqual(list.slice(2, 4).map((i) => i.recordId));
+    expect(page2.total).toBe(list.length);
+    const second = await items(gov, s.value.id, { sectionCode: 'KH-BD02', pageSize: 2, pageNum: 2 });
+    expect(second.list.map((i) => i.recordId)).toEqual(
+      list
+        .filter((i) => i.sectionCode === 'KH-BD02')
+        .slice(2, 4)
+        .map((i) => i.recordId),
+    );
 
     const ofRecord = async () =>
       (

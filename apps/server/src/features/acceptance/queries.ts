@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../platform/sql.ts';
 
 /**
- * 检查验收's SQL: its three tables, and reads (never writes) of records for the draw and the
- * items' places. The population of a draw is the approved (20), live records of the tables and
+ * 检查验收's SQL: its tables (samples; draws, one ordered id array per section; results, the
+ * checked items only; checks), and reads (never writes) of records for the draw and the items'
+ * places. The population of a draw is the approved (20), live records of the tables and
  * sections whose collection time lies in the China days [begin, end]; records_section_state_idx
  * (project, table, section, state, time) answers it per section.
  */
@@ -87,8 +88,8 @@ export async function drawItems(
 ): Promise<void> {
   const sections = [...takes.keys()];
   const list = (f: (t: Take) => string) => sections.map((s) => f(takes.get(s)!)).join(',');
-  await db.execute(sql`insert into acceptance_items (sample_id, record_id, section_code, rank)
-    select ${sampleId}::uuid, x.id, x.section_code, x.rank from (
+  await db.execute(sql`insert into acceptance_draws (sample_id, section_code, record_ids)
+    select ${sampleId}::uuid, x.section_code, array_agg(x.id order by x.rank) from (
       select c.id, c.section_code, t.take,
         row_number() over (partition by c.section_code order by c.h, c.id)::int as rank
       from (select r.id, r.section_code, ${key(seed)} as h from records r where ${populationWhere(p)}) c
@@ -96,9 +97,9 @@ export async function drawItems(
         string_to_array(${list((t) => (t.below === null ? '' : String(t.below)))}::text, ',')) t(code, take, below)
         on t.code = c.section_code
       where t.below = '' or c.h < t.below::bigint) x
-    where x.rank <= x.take`);
-  const result = await db.execute(sql`select section_code, count(*)::int as n from acceptance_items
-    where sample_id = ${sampleId}::uuid group by section_code`);
+    where x.rank <= x.take group by x.section_code`);
+  const result = await db.execute(sql`select section_code, cardinality(record_ids)::int as n
+    from acceptance_draws where sample_id = ${sampleId}::uuid`);
   const drawn = new Map(
     rowsOf<{ section_code: string; n: number }>(result).map((r) => [r.section_code, Number(r.n)]),
   );
@@ -118,10 +119,10 @@ async function drawSectionExactly(
   take: number,
 ) {
   await db.execute(
-    sql`delete from acceptance_items where sample_id = ${sampleId}::uuid and section_code = ${section}`,
+    sql`delete from acceptance_draws where sample_id = ${sampleId}::uuid and section_code = ${section}`,
   );
-  await db.execute(sql`insert into acceptance_items (sample_id, record_id, section_code, rank)
-    select ${sampleId}::uuid, x.id, ${section}, row_number() over (order by x.h, x.id)::int
+  await db.execute(sql`insert into acceptance_draws (sample_id, section_code, record_ids)
+    select ${sampleId}::uuid, ${section}, coalesce(array_agg(x.id order by x.h, x.id), '{}')
       from (select r.id, ${key(seed)} as h from records r where ${populationWhere(p, sql`r.section_code = ${section}`)}
         order by 2, 1 limit ${take}) x`);
 }
@@ -148,9 +149,9 @@ export type SampleRow = {
 
 const sampleColumns = sql`s.id, s.project_code, s.name, s.seed, s.share_pct, s.begin::text as begin, s."end"::text as "end",
   s.table_codes, s.section_codes, s.strata, s.population, s.drawn, u.name as created_by_name, s.created_at,
-  (select count(*) from acceptance_items i where i.sample_id = s.id and i.passed is not null)::int as checked,
-  (select count(*) from acceptance_items i where i.sample_id = s.id and i.passed)::int as passed,
-  (select count(*) from acceptance_items i where i.sample_id = s.id and not i.passed)::int as failed`;
+  (select count(*) from acceptance_results i where i.sample_id = s.id)::int as checked,
+  (select count(*) from acceptance_results i where i.sample_id = s.id and i.passed)::int as passed,
+  (select count(*) from acceptance_results i where i.sample_id = s.id and not i.passed)::int as failed`;
 
 export async function listSamples(
   db: Executor,
@@ -176,12 +177,11 @@ export async function findSample(
   return rowsOf<SampleRow>(result)[0];
 }
 
-/** Checked / passed / failed per section of a sample (acceptance_items_order_idx). */
+/** Checked / passed / failed per section of a sample (the checked items only: acceptance_results). */
 export async function stratumCounts(db: Executor, sampleId: string) {
-  const result =
-    await db.execute(sql`select section_code, count(*) filter (where passed is not null)::int as checked,
+  const result = await db.execute(sql`select section_code, count(*)::int as checked,
     count(*) filter (where passed)::int as passed, count(*) filter (where not passed)::int as failed
-    from acceptance_items where sample_id = ${sampleId}::uuid group by section_code`);
+    from acceptance_results where sample_id = ${sampleId}::uuid group by section_code`);
   return rowsOf<{ section_code: string; checked: number; passed: number; failed: number }>(result);
 }
 
@@ -224,38 +224,81 @@ export type ItemFilter = {
   after?: { sectionCode: string; rank: number } | undefined;
 };
 
-function itemWhere(f: ItemFilter): SQL {
-  const parts: SQL[] = [sql`i.sample_id = ${f.sampleId}::uuid`];
-  if (f.sectionCodes) parts.push(sql`i.section_code = any(${textArray(f.sectionCodes)})`);
-  if (f.state === 'unchecked') parts.push(sql`i.passed is null`);
-  if (f.state === 'passed') parts.push(sql`i.passed`);
-  if (f.state === 'failed') parts.push(sql`not i.passed`);
-  if (f.recordId) parts.push(sql`i.record_id = ${f.recordId}::uuid`);
-  if (f.after) parts.push(sql`(i.section_code, i.rank) > (${f.after.sectionCode}, ${f.after.rank}::int)`);
-  return sql.join(parts, sql` and `);
+const sectionIn = (f: ItemFilter, column: SQL) =>
+  f.sectionCodes ? sql`and ${column} = any(${textArray(f.sectionCodes)})` : sql``;
+const afterIn = (f: ItemFilter, alias: SQL) =>
+  f.after
+    ? sql`and (${alias}.section_code, ${alias}.rank) > (${f.after.sectionCode}, ${f.after.rank}::int)`
+    : sql``;
+
+/**
+ * The filter's items as (section_code, record_id, rank), unordered. By result: the checked rows
+ * (acceptance_results_order_idx). One record: its place in its section's array. Otherwise the
+ * sections' arrays unnested, each cut to the first `upTo` items past the keyset (a page never
+ * unnests more than it can show) unless unchecked items are asked for (checked ones are skipped).
+ */
+function itemSource(f: ItemFilter, upTo: number | null): SQL {
+  if (f.state === 'passed' || f.state === 'failed')
+    return sql`select i.section_code, i.record_id, i.rank from acceptance_results i
+      where i.sample_id = ${f.sampleId}::uuid and ${f.state === 'passed' ? sql`i.passed` : sql`not i.passed`}
+        ${sectionIn(f, sql`i.section_code`)} ${f.recordId ? sql`and i.record_id = ${f.recordId}::uuid` : sql``}
+        ${afterIn(f, sql`i`)}`;
+  if (f.recordId)
+    return sql`select d.section_code, ${f.recordId}::uuid as record_id, x.rank from acceptance_draws d
+      cross join lateral (select array_position(d.record_ids, ${f.recordId}::uuid) as rank) x
+      where d.sample_id = ${f.sampleId}::uuid and x.rank is not null ${sectionIn(f, sql`d.section_code`)}`;
+  const start = f.after
+    ? sql`case when d.section_code = ${f.after.sectionCode} then ${f.after.rank}::int + 1 else 1 end`
+    : sql`1`;
+  const end =
+    upTo === null || f.state === 'unchecked'
+      ? sql`cardinality(d.record_ids)`
+      : sql`${start} + ${upTo}::int - 1`;
+  return sql`select d.section_code, u.record_id, (${start} + u.k - 1)::int as rank from acceptance_draws d
+    cross join lateral unnest(d.record_ids[${start}:${end}]) with ordinality u(record_id, k)
+    where d.sample_id = ${f.sampleId}::uuid ${sectionIn(f, sql`d.section_code`)}
+      ${f.after ? sql`and d.section_code >= ${f.after.sectionCode}` : sql``}`;
 }
 
 /** A page of items in draw order (section, rank), each with its record and latest check. */
 export async function itemPage(db: Executor, f: ItemFilter, limit: number, offset: number) {
   const result = await db.execute(sql`select i.record_id, r.table_code, i.section_code, i.rank, r.time_submit,
       r.gps_long, r.gps_lat, concat_ws(' ', nullif(r.gps_xiang, ''), nullif(r.gps_xzcun, ''), nullif(r.gps_xiaoban, '')) as place,
-      r.fields, i.passed,
+      r.fields, res.passed,
       (select jsonb_build_object('found', c.found, 'stump_cm', c.stump_cm, 'covered', c.covered,
         'branches', c.branches, 'disposal', c.disposal, 'photos', to_jsonb(c.photos), 'gps_long', c.gps_long,
         'gps_lat', c.gps_lat, 'gps_range', c.gps_range, 'remark', c.remark, 'passed', c.passed,
         'reasons', to_jsonb(c.reasons), 'checked_by_name', cu.name,
         'checked_at', to_char(c.checked_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'))
-        from acceptance_checks c left join users cu on cu.id = c.checked_by where c.id = i.check_id) as "check"
-    from acceptance_items i join records r on r.id = i.record_id
-    where ${itemWhere(f)} order by i.section_code, i.rank limit ${limit} offset ${offset}`);
+        from acceptance_checks c left join users cu on cu.id = c.checked_by where c.id = res.check_id) as "check"
+    from (${itemSource(f, offset + limit)}) i
+    left join acceptance_results res on res.sample_id = ${f.sampleId}::uuid and res.record_id = i.record_id
+    join records r on r.id = i.record_id
+    where ${f.state === 'unchecked' ? sql`res.record_id is null` : sql`true`}
+    order by i.section_code, i.rank limit ${limit} offset ${offset}`);
   return rowsOf<ItemRow>(result);
 }
 
+/** How many items the filter holds: array lengths and checked rows, never an unnest of the sample. */
 export async function itemCount(db: Executor, f: ItemFilter): Promise<number> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from acceptance_items i where ${itemWhere(f)}`,
-  );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  const checked = (passed?: boolean) => sql`(select count(*) from acceptance_results i
+    where i.sample_id = ${f.sampleId}::uuid ${passed === undefined ? sql`` : passed ? sql`and i.passed` : sql`and not i.passed`}
+      ${sectionIn(f, sql`i.section_code`)} ${afterIn(f, sql`i`)})`;
+  const query =
+    f.recordId || (f.after && f.state !== 'passed' && f.state !== 'failed')
+      ? sql`select count(*)::int as n from (${itemSource(f, null)}) i
+          ${
+            f.state === 'unchecked'
+              ? sql`where not exists (select 1 from acceptance_results res
+            where res.sample_id = ${f.sampleId}::uuid and res.record_id = i.record_id)`
+              : sql``
+          }`
+      : f.state === 'passed' || f.state === 'failed'
+        ? sql`select ${checked(f.state === 'passed')}::int as n`
+        : sql`select (coalesce((select sum(cardinality(d.record_ids)) from acceptance_draws d
+            where d.sample_id = ${f.sampleId}::uuid ${sectionIn(f, sql`d.section_code`)}), 0)
+            ${f.state === 'unchecked' ? sql`- ${checked()}` : sql``})::int as n`;
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
 
 /** A check already stored under this client id (a resend), as the sample and record it was for. */
@@ -284,7 +327,10 @@ export type NewCheck = {
   checkedAt: Date;
 };
 
-/** Appends a check and points its item at it (the latest check decides the item). */
+/**
+ * Appends a check and records its outcome as the item's (the latest check decides: a slower
+ * earlier check arriving second does not overwrite a later one).
+ */
 export async function insertCheck(db: Executor, c: NewCheck): Promise<number> {
   const result = await db.execute(sql`insert into acceptance_checks (sample_id, record_id, client_id, found,
       stump_cm, covered, branches, disposal, photos, gps_long, gps_lat, gps_range, remark, passed, reasons,
@@ -295,7 +341,11 @@ export async function insertCheck(db: Executor, c: NewCheck): Promise<number> {
       ${c.checkedAt.toISOString()}::timestamptz)
     returning id`);
   const id = rowsOf<{ id: number }>(result)[0]!.id;
-  await db.execute(sql`update acceptance_items set passed = ${c.passed}, check_id = ${id}
-    where sample_id = ${c.sampleId}::uuid and record_id = ${c.recordId}::uuid`);
+  await db.execute(sql`insert into acceptance_results (sample_id, record_id, section_code, rank, passed, check_id)
+    select ${c.sampleId}::uuid, ${c.recordId}::uuid, d.section_code, array_position(d.record_ids, ${c.recordId}::uuid),
+      ${c.passed}, ${id}
+    from acceptance_draws d where d.sample_id = ${c.sampleId}::uuid and ${c.recordId}::uuid = any(d.record_ids)
+    on conflict (sample_id, record_id) do update set passed = excluded.passed, check_id = excluded.check_id
+      where acceptance_results.check_id < excluded.check_id`);
   return id;
 }
