@@ -12,12 +12,10 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/password.ts';
-import { demoSectionOutline, outlineVertices } from './outlines.ts';
 
 /**
  * The demo: two counties of Quzhou, Zhejiang (开化县 330824, 江山市 330881), one campaign
- * project each with three sections (each with its outline, outlines.ts), and one account per
- * built-in role. Fixed content, so two
+ * project each with three sections, and one account per built-in role. Fixed content, so two
  * runs produce the same data; running it again changes nothing.
  */
 export const DEMO_PASSWORD = 'pine2026';
@@ -177,14 +175,7 @@ export async function seedDemo(db: Tx): Promise<void> {
   await db.insert(reportingFactors).values(demoFactors).onConflictDoNothing();
   await db
     .insert(sections)
-    .values(
-      demoProjects.flatMap((p) =>
-        p.sections.map((s) => {
-          const boundary = demoSectionOutline(s);
-          return { ...s, projectCode: p.code, boundary, boundaryVertices: outlineVertices(boundary) };
-        }),
-      ),
-    )
+    .values(demoProjects.flatMap((p) => p.sections.map((s) => ({ ...s, projectCode: p.code }))))
     .onConflictDoNothing();
 
   const roleRows = await db

@@ -7,6 +7,7 @@ import type { AuthContext } from '../platform/auth.ts';
 import { AppError } from '../platform/errors.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { demoFieldWorkers, demoSupervisors } from './demo.ts';
+import { storeDemoOutlines } from './outlines.ts';
 import { storeDemoPhotos } from './photos.ts';
 import { buildDemoPlan } from './plan.ts';
 import type { DemoOptions, PlannedRecord, Review } from './plan-model.ts';
@@ -20,9 +21,9 @@ export type DemoLoadResult = DemoProgress & { records: number; reviewed: number;
 /**
  * Loads the demo's records and everything around them into a database that has the base demo
  * (initialisation's projects, accounts, workers, census and burn points): the field-worker
- * accounts, a tag batch per section, every planned record with its photos through the records'
- * ingestion (validation, rollups and the checks after each write, as an upload from the field
- * app), the supervisor's review, and the safety ledger. Every step skips what is stored already,
+ * accounts and the sections' outlines (outlines.ts), a tag batch per section, every planned
+ * record with its photos through the records' ingestion (validation, rollups and the checks
+ * after each write, as an upload from the field app), the supervisor's review, and the safety ledger. Every step skips what is stored already,
  * so a run cut off half-way and run again (the job's retry) stores each row once, and a second
  * run changes nothing. `report` hears the progress (the job keeps it for GET /api/system/init).
  */
@@ -43,7 +44,10 @@ export async function loadDemo(
   };
 
   await step('accounts');
-  await db.transaction((tx) => seedDemoStaff(tx, options.today));
+  await db.transaction(async (tx) => {
+    await seedDemoStaff(tx, options.today);
+    await storeDemoOutlines(tx);
+  });
   const people = await accounts(db);
   await step('tags', 1);
   for (const s of plan.sections) {

@@ -1,5 +1,9 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { sections } from '../db/schema/index.ts';
 import { type Outline, outsideByM } from '../platform/geo/outline.ts';
 import { demoBurnPoints } from './burnPoints.ts';
+import { demoProjects } from './demo.ts';
 import { sectionBurnPoint, townships } from './places.ts';
 import { random, seedOf } from './random.ts';
 
@@ -15,6 +19,9 @@ import { random, seedOf } from './random.ts';
  * A section that burns at a point outside its townships (KH-BD03 at 马金镇's) gets that burn
  * site as a small polygon of its own: the section's burn records are taken there, and the
  * evidence check compares every record with its section's outline.
+ *
+ * Stored by the demo load (storeDemoOutlines), not the base demo of initialisation: an
+ * installation without the demo's records keeps its sections as an import would find them.
  */
 const SEMI_LNG = 0.046;
 const SEMI_LAT = 0.036;
@@ -86,3 +93,18 @@ export function demoSectionOutline(section: Section): Outline {
 /** Positions in an outline (sections.boundary_vertices, as the import counts them). */
 export const outlineVertices = (outline: Outline) =>
   outline.reduce((n, poly) => n + poly.reduce((m, ring) => m + ring.length, 0), 0);
+
+/**
+ * Gives each demo section without a boundary its outline (the demo load's first step, so the
+ * records that follow are checked against it); an imported boundary is left as it is.
+ */
+export async function storeDemoOutlines(db: Executor): Promise<void> {
+  for (const p of demoProjects)
+    for (const s of p.sections) {
+      const boundary = demoSectionOutline(s);
+      await db
+        .update(sections)
+        .set({ boundary, boundaryVertices: outlineVertices(boundary) })
+        .where(and(eq(sections.projectCode, p.code), eq(sections.code, s.code), isNull(sections.boundary)));
+    }
+}
