@@ -84,6 +84,7 @@ async function accuracy(): Promise<void> {
     for (const seed of seeds)
       runs.push(await runScene(makeScene(kind, seed, px, px, evalSettings(kind, seed))));
     line(`${kind} (evaluation)`, sum(runs.map((r) => at(r, DEFAULT_SCORE_CUTOFF))), runs.length);
+    for (const r of runs) line(`  seed ${r.scene.seed}`, at(r, DEFAULT_SCORE_CUTOFF), 1);
     all.push(...runs);
   }
   line('all evaluation', sum(all.map((r) => at(r, DEFAULT_SCORE_CUTOFF))), all.length);
@@ -91,6 +92,7 @@ async function accuracy(): Promise<void> {
   for (const seed of seeds)
     nirRuns.push(await runScene(makeScene('autumn', seed, px, px, evalSettings('autumn', seed)), true));
   line('autumn + NIR (NDVI)', sum(nirRuns.map((r) => at(r, DEFAULT_SCORE_CUTOFF))), nirRuns.length);
+  for (const r of nirRuns) line(`  seed ${r.scene.seed}`, at(r, DEFAULT_SCORE_CUTOFF), 1);
   const tuning: Run[] = [];
   for (const kind of SCENE_KINDS)
     for (const seed of [1, 2]) tuning.push(await runScene(makeScene(kind, seed, px, px)));

@@ -1,8 +1,9 @@
 // Synthetic drone orthophoto + labels (issue 32).
 //   npx tsx bench/drone/gen.ts --kind mixed --seed 101 --size 2000 --epsg 4548 --out /tmp/o.tif
 //   (--eval: the evaluation settings drawn from the seed; --lon/--lat: upper-left corner;
+//    --nir: a fourth band, near-infrared (RGB+NIR, ExtraSamples 0 = not alpha);
 //    --compress DEFLATE; --size 20000 for the 100 ha bench scene, written strip by strip)
-// Writes <out> (GeoTIFF, tiled 512², 8-bit RGB) and <out>.truth.geojson (dead crowns, WGS 84).
+// Writes <out> (GeoTIFF, tiled 512², 8-bit RGB or RGB+NIR) and <out>.truth.geojson (dead crowns, WGS 84).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { truthGeoJson, writeGeoTiff, type WriteOptions } from './geotiff.ts';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     lat: { type: 'string', default: '29.20' },
     compress: { type: 'string', default: 'NONE' },
     eval: { type: 'boolean', default: false },
+    nir: { type: 'boolean', default: false },
     out: { type: 'string', default: '/tmp/pineguard-ortho.tif' },
   },
 });
@@ -33,6 +35,7 @@ const started = Date.now();
 writeGeoTiff(scene, values.out, {
   placement,
   compress: values.compress as WriteOptions['compress'],
+  nir: values.nir,
   onStrip: (rows) => {
     if (size > 4000 && rows % 2560 === 0)
       console.log(`rows ${rows}/${size} ${Math.round((Date.now() - started) / 1000)} s`);

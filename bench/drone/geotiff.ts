@@ -49,7 +49,24 @@ export interface WriteOptions {
   /** Rows rendered at a time (memory: ~16 B a pixel of a strip while rendering). */
   stripRows?: number;
   compress?: 'NONE' | 'DEFLATE' | 'LZW';
+  /**
+   * A fourth band, near-infrared (RGB+NIR, as a multispectral drone's mosaic): interleaved after
+   * blue, its TIFF ExtraSamples 0 (unspecified, so no reader takes it for alpha), named "NIR".
+   */
+  nir?: boolean;
   onStrip?: (rowsDone: number) => void;
+}
+
+/** A strip's RGB and NIR interleaved per pixel (R, G, B, NIR). */
+export function interleaveNir(rgb: Uint8Array, nir: Uint8Array): Uint8Array {
+  const out = new Uint8Array(nir.length * 4);
+  for (let p = 0, q = 0; p < nir.length; p++, q += 3) {
+    out[p * 4] = rgb[q]!;
+    out[p * 4 + 1] = rgb[q + 1]!;
+    out[p * 4 + 2] = rgb[q + 2]!;
+    out[p * 4 + 3] = nir[p]!;
+  }
+  return out;
 }
 
 export function writeGeoTiff(scene: Scene, out: string, opts: WriteOptions): void {
@@ -57,9 +74,11 @@ export function writeGeoTiff(scene: Scene, out: string, opts: WriteOptions): voi
   const base = out.replace(/\.tiff?$/, '');
   const raw = `${base}.raw`;
   const hdr = `${base}.hdr`;
+  const bands = opts.nir ? 4 : 3;
+  const names = opts.nir ? 'Red, Green, Blue, NIR' : 'Red, Green, Blue';
   writeFileSync(
     hdr,
-    `ENVI\nsamples = ${width}\nlines = ${height}\nbands = 3\nheader offset = 0\nfile type = ENVI Standard\ndata type = 1\ninterleave = bip\nbyte order = 0\n`,
+    `ENVI\nsamples = ${width}\nlines = ${height}\nbands = ${bands}\nheader offset = 0\nfile type = ENVI Standard\ndata type = 1\ninterleave = bip\nbyte order = 0\nband names = { ${names} }\n`,
   );
   const fd = openSync(raw, 'w');
   const rows = opts.stripRows ?? 256;
@@ -67,7 +86,8 @@ export function writeGeoTiff(scene: Scene, out: string, opts: WriteOptions): voi
     for (let y = 0; y < height; y += rows) {
       const h = Math.min(rows, height - y);
       const things = thingsIn(scene, 0, y, width, h);
-      writeSync(fd, renderWindow(scene, 0, y, width, h, false, things).rgb);
+      const r = renderWindow(scene, 0, y, width, h, false, things);
+      writeSync(fd, opts.nir ? interleaveNir(r.rgb, r.nir) : r.rgb);
       opts.onStrip?.(y + h);
     }
   } finally {
@@ -99,6 +119,9 @@ export function writeGeoTiff(scene: Scene, out: string, opts: WriteOptions): voi
       `COMPRESS=${opts.compress ?? 'NONE'}`,
       '-co',
       'PHOTOMETRIC=RGB',
+      // Band interpretation: the fourth band is not alpha (GDAL 3.6 has no 'nir' here; undefined
+      // writes ExtraSamples 0, which the upload path reads as near-infrared).
+      ...(opts.nir ? ['-colorinterp', 'red,green,blue,undefined', '-co', 'ALPHA=UNSPECIFIED'] : []),
       '-co',
       'BIGTIFF=IF_SAFER',
       raw,

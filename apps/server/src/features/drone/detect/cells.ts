@@ -168,7 +168,14 @@ export function cellFeatures(tile: Tile, params: DetectParams, f: number): Cells
     const h = (Math.atan2(Bb, A) * 180) / Math.PI;
     // Red-brown: rusty hue, moderate chroma. Bare soil has less chroma; vivid autumn reds, oranges
     // and yellows more, or redder or yellower hues; terracotta roofs overlap (texture and shape).
-    red[c] = Math.round(255 * ramp(h, 38, 44, 60, 68) * ramp(C, 17, 23, 40, 48) * ramp(L, 22, 28, 56, 64));
+    // Autumn broadleaf (orange, red-orange) in the shade of its own crown comes into that window;
+    // it is more saturated for its lightness (C*/L* ≈ 1.1–1.3 against ≈ 0.7–1.05 for dead needles)
+    // and yellower (hue ≈ 56–62° against 44–56°), so a cell far along both is not red-brown.
+    const broad = (C / Math.max(1, L) - 0.95) / 0.12 + (h - 52) / 5;
+    const notBroad = broad <= 1 ? 1 : broad >= 1.6 ? 0 : (1.6 - broad) / 0.6;
+    red[c] = Math.round(
+      255 * ramp(h, 38, 44, 60, 68) * ramp(C, 17, 23, 40, 48) * ramp(L, 22, 28, 56, 64) * notBroad,
+    );
     // Grey: no chroma, mid lightness (roads and concrete are as grey: texture decides).
     grey[c] = Math.round(255 * ramp(C, -1, 0, 8, 12) * ramp(L, 30, 36, 62, 72));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectScene, detectTile, sceneThreshold, SCORE_FLOOR } from './index.ts';
 import { mergeAcrossEdges, ownedCandidates, planTiles } from './merge.ts';
-import { AUTUMN_RED, DEAD_GREY, DEAD_RED, blank, box, disc, windowOf } from './testRaster.ts';
+import { AUTUMN_RED, DEAD_GREY, DEAD_RED, blank, box, disc, windowOf, type Rgb } from './testRaster.ts';
 import type { Candidate } from './types.ts';
 
 const at5cm = { groundResolutionM: 0.05, threshold: 110 };
@@ -56,6 +56,18 @@ describe('detectTile: shape filters in metres', () => {
     disc(tile, 120, 150, 45, DEAD_RED, 0); // no texture: a roof's flat face
     disc(tile, 350, 150, 45, AUTUMN_RED);
     expect(detectTile(tile, at5cm).candidates).toEqual([]);
+  });
+
+  it('does not take an orange autumn crown in its own shade for a red-brown one', () => {
+    // Shaded orange (L* ≈ 34, C* ≈ 40, hue ≈ 60°) sits in the red-brown window by hue, chroma and
+    // lightness; it is more saturated for its lightness and yellower than dead needles.
+    const shadedOrange: Rgb = [122, 67, 24];
+    const shadedDead: Rgb = [106, 62, 41]; // a dead crown as dark
+    const tile = blank(500, 300);
+    disc(tile, 120, 150, 45, shadedOrange);
+    disc(tile, 350, 150, 45, shadedDead);
+    const found = detectTile(tile, at5cm).candidates;
+    expect(found.map((c) => Math.round(c.x / 10) * 10)).toEqual([350]);
   });
 
   it('splits touching dead crowns into one candidate each', () => {
