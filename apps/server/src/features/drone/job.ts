@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { enqueueJob, registerJobKind } from '../../platform/jobs.ts';
 import { detectScene, type Tile } from './detect/index.ts';
 import { toWgs84 } from './crs.ts';
+import { buildPyramid } from './pyramid.ts';
 import { openOrtho, readRgb } from './raster.ts';
 import { outlines, sectionAt } from './sections.ts';
 import type { DroneCtx, OrthoRow } from './upload.ts';
@@ -52,9 +53,41 @@ registerJobKind(
   { maxAttempts: 2, timeoutMs: 30 * 60_000 },
 );
 
+/**
+ * Overviews (pyramid.ts) as a background job queued when an upload is accepted: until it ends, the
+ * map shows the orthophoto from about z19 in; its progress is the job's (GET /api/jobs/:id).
+ */
+export const OVERVIEWS_JOB = 'drone.overviews';
+
+registerJobKind(
+  OVERVIEWS_JOB,
+  async (job, ctx) => {
+    const { orthophotoId } = job.params as { orthophotoId: string };
+    const [row] = await ctx.deps.database.db
+      .select()
+      .from(droneOrthophotos)
+      .where(and(eq(droneOrthophotos.id, orthophotoId), eq(droneOrthophotos.state, 'ready')));
+    if (!row) return { levels: 0 };
+    const pyr = await buildPyramid(ctx.deps, row, (p) => ctx.progress(p), ctx.signal);
+    return { levels: pyr.levels.length };
+  },
+  { maxAttempts: 2, timeoutMs: 30 * 60_000 },
+);
+
+export async function startOverviews(deps: AppDeps, row: OrthoRow, userId: string | null): Promise<void> {
+  await enqueueJob(deps, {
+    kind: OVERVIEWS_JOB,
+    projectCode: row.projectCode,
+    userId,
+    params: { orthophotoId: row.id },
+    uniqueKey: `drone.overviews.${row.id}`,
+  });
+}
+
 type Found = { px: number; py: number; areaM2: number; score: number };
 
-async function detect(
+/** The detection pass over a stored orthophoto (the job's work before storing; the bench runs it). */
+export async function detect(
   deps: AppDeps,
   row: OrthoRow,
   signal: AbortSignal,
@@ -63,7 +96,18 @@ async function detect(
   const { levels } = await openOrtho(deps, row);
   const image = levels[0]!;
   const readWindow = async (x: number, y: number, w: number, h: number): Promise<Tile> => {
-    const r = await readRgb(row, image, { x, y, w, h }, { nir: true, signal });
+    const r = await readRgb(
+      row,
+      image,
+      { x, y, w, h },
+      {
+        nir: true,
+        signal,
+        deps,
+        // A full-scene pass: its blocks are not kept (they would push out the map tiles' ones).
+        cache: false,
+      },
+    );
     return { data: r.data, width: w, height: h, channels: r.channels, ...(r.nir ? { nir: r.nir } : {}) };
   };
   let last = -1;

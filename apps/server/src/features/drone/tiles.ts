@@ -2,25 +2,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loadSharp } from '../../platform/sharp.ts';
-import { toWgs84 } from './crs.ts';
-import { openOrtho, readRgb } from './raster.ts';
+import { pyramidOf, readLevel } from './pyramid.ts';
+import { openOrtho, readRgb, type Window } from './raster.ts';
+import { sample, tileMapping } from './warp.ts';
 import type { OrthoRow } from './upload.ts';
 
 /**
  * XYZ map tiles (256 px, Web Mercator) cut from a stored orthophoto on demand
- * (docs/decisions/32-drone-tiles.md): the tile's corners go to the file's CRS, the covered window is
- * read from the level (full resolution or a COG overview) nearest the tile's scale, resized with
- * sharp and placed on a transparent tile. Tiles are kept in memory (LRU by bytes) and in storage.
+ * (docs/decisions/0215-drone-orthophoto-storage-and-tiles.md): every output pixel's centre is taken
+ * to the file's CRS (warp.ts) and sampled bilinearly from the level nearest the tile's scale (the
+ * built overviews, a COG's own, or full resolution), so neighbouring tiles meet without seams at
+ * any zoom. Tiles are kept in memory (LRU by bytes) and in storage.
  */
 const TILE = 256;
 /** A window wider than this at the chosen level is not decoded (no overview to read it from). */
 const MAX_SOURCE = 4096;
-
-const lng = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
-const lat = (y: number, z: number) => {
-  const n = Math.PI - (2 * Math.PI * y) / 2 ** z;
-  return (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
-};
 
 const memory = new Map<string, Buffer>();
 let memoryBytes = 0;
@@ -43,8 +39,9 @@ const emptyTile = () =>
       .toBuffer(),
   ));
 
+// v2: tiles sampled per pixel (no seams); tiles stored by earlier versions are not served again.
 const storageKey = (row: OrthoRow, z: number, x: number, y: number) =>
-  `drone/${row.projectCode}/${row.id}/tiles/${z}/${x}/${y}.png`;
+  `drone/${row.projectCode}/${row.id}/tiles/v2/${z}/${x}/${y}.png`;
 
 /** A tile as PNG; an empty transparent one outside the scene or too far out to read. */
 export async function tile(deps: AppDeps, row: OrthoRow, z: number, x: number, y: number): Promise<Buffer> {
@@ -56,7 +53,9 @@ export async function tile(deps: AppDeps, row: OrthoRow, z: number, x: number, y
     remember(key, stored);
     return stored;
   }
-  const png = await render(deps, row, z, x, y);
+  const { png, keep } = await render(deps, row, z, x, y);
+  // A tile drawn before the overviews exist (too coarse, or empty because too wide) is drawn again later.
+  if (!keep) return png;
   remember(key, png);
   if (png !== (await emptyTile())) {
     await deps.storage.put(storageKey(row, z, x, y), Readable.from([png]), 'image/png').catch(() => {});
@@ -71,61 +70,80 @@ async function readStored(deps: AppDeps, key: string): Promise<Buffer | undefine
   return Buffer.concat(chunks);
 }
 
-async function render(deps: AppDeps, row: OrthoRow, z: number, x: number, y: number): Promise<Buffer> {
-  const [ox, rx, oy, ry] = row.transform as [number, number, number, number];
-  const conv = toWgs84(row.epsg);
-  const corners = [
-    [lng(x, z), lat(y, z)],
-    [lng(x + 1, z), lat(y, z)],
-    [lng(x, z), lat(y + 1, z)],
-    [lng(x + 1, z), lat(y + 1, z)],
-  ].map((c) => {
-    const [cx, cy] = conv.inverse(c as [number, number]);
-    return [(cx - ox) / rx, (cy - oy) / ry];
-  });
-  // The tile's footprint in full-resolution pixels (a bounding box: projected grids turn by the
-  // meridian convergence, under 2° inside one zone, which a 256 px tile shows as at most a pixel or two).
-  const px0 = Math.min(...corners.map((c) => c[0]!));
-  const px1 = Math.max(...corners.map((c) => c[0]!));
-  const py0 = Math.min(...corners.map((c) => c[1]!));
-  const py1 = Math.max(...corners.map((c) => c[1]!));
-  const x0 = Math.max(0, Math.floor(px0));
-  const y0 = Math.max(0, Math.floor(py0));
-  const x1 = Math.min(row.width, Math.ceil(px1));
-  const y1 = Math.min(row.height, Math.ceil(py1));
-  if (x1 <= x0 || y1 <= y0) return emptyTile();
-  const { levels } = await openOrtho(deps, row);
-  const perOut = (px1 - px0) / TILE;
-  let level = 0;
-  while (level + 1 < levels.length && row.width / levels[level + 1]!.getWidth() <= perOut) level++;
-  const image = levels[level]!;
-  const scale = image.getWidth() / row.width;
+async function render(
+  deps: AppDeps,
+  row: OrthoRow,
+  z: number,
+  x: number,
+  y: number,
+): Promise<{ png: Buffer; keep: boolean }> {
+  const map = tileMapping(row, z, x, y);
+  const { minU, maxU, minV, maxV } = map;
+  if (maxU <= 0 || maxV <= 0 || minU >= row.width || minV >= row.height)
+    return { png: await emptyTile(), keep: true };
+  const perOut = Math.max(maxU - minU, maxV - minV) / TILE;
+  const level = await pickLevel(deps, row, perOut);
+  const { scale, width: lw, height: lh } = level;
+  // The window covering the tile at that level, one pixel of margin for the bilinear neighbours.
   const win = {
-    x: Math.floor(x0 * scale),
-    y: Math.floor(y0 * scale),
-    w: Math.max(1, Math.ceil((x1 - x0) * scale)),
-    h: Math.max(1, Math.ceil((y1 - y0) * scale)),
+    x: Math.max(0, Math.floor(minU / scale) - 1),
+    y: Math.max(0, Math.floor(minV / scale) - 1),
+    w: 0,
+    h: 0,
   };
-  if (win.w > MAX_SOURCE || win.h > MAX_SOURCE) return emptyTile();
-  const { data, channels } = await readRgb(row, image, win);
-  const left = Math.min(TILE - 1, Math.max(0, Math.round(((x0 - px0) / (px1 - px0)) * TILE)));
-  const top = Math.min(TILE - 1, Math.max(0, Math.round(((y0 - py0) / (py1 - py0)) * TILE)));
-  const width = Math.max(1, Math.min(TILE - left, Math.round(((x1 - x0) / (px1 - px0)) * TILE)));
-  const height = Math.max(1, Math.min(TILE - top, Math.round(((y1 - y0) / (py1 - py0)) * TILE)));
+  win.w = Math.min(lw, Math.ceil(maxU / scale) + 1) - win.x;
+  win.h = Math.min(lh, Math.ceil(maxV / scale) + 1) - win.y;
+  if (win.w <= 0 || win.h <= 0) return { png: await emptyTile(), keep: true };
+  if (win.w > MAX_SOURCE || win.h > MAX_SOURCE) return { png: await emptyTile(), keep: false };
+  const src = await level.read(win);
+  const out = Buffer.alloc(TILE * TILE * 4);
+  const drawn = sample(map, row, src.data, src.channels, win, scale, out);
+  if (!drawn) return { png: await emptyTile(), keep: true };
   const sharp = await loadSharp();
-  const resized = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-    raw: { width: win.w, height: win.h, channels },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'linear' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer();
-  return sharp({
-    create: { width: TILE, height: TILE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .composite([{ input: resized, raw: { width, height, channels: 4 }, left, top }])
+  const png = await sharp(out, { raw: { width: TILE, height: TILE, channels: 4 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
+  // Read at more than two source pixels an output pixel (no overviews yet): shown, not kept.
+  return { png, keep: level.final || perOut / scale < 2.01 };
+}
+
+type Level = {
+  /** The best this orthophoto will ever give at that scale (its overviews are built). */
+  final: boolean;
+  scale: number;
+  width: number;
+  height: number;
+  read(win: Window): Promise<{ data: Uint8Array; channels: 3 | 4 }>;
+};
+
+/**
+ * The coarsest level still at least as fine as the tile (full-resolution pixels per level pixel
+ * ≤ per output pixel): the built overviews when present, else a COG's own, else full resolution.
+ */
+async function pickLevel(deps: AppDeps, row: OrthoRow, perOut: number): Promise<Level> {
+  const pyr = await pyramidOf(deps, row);
+  if (pyr && perOut >= 2 && pyr.levels.length > 0) {
+    const k = Math.min(pyr.levels.length, Math.floor(Math.log2(perOut)));
+    const { width, height } = pyr.levels[k - 1]!;
+    return {
+      final: true,
+      scale: 2 ** k,
+      width,
+      height,
+      read: async (win) => ({ data: await readLevel(deps, row, pyr, k, win), channels: 4 }),
+    };
+  }
+  const { levels } = await openOrtho(deps, row);
+  let i = 0;
+  while (i + 1 < levels.length && row.width / levels[i + 1]!.getWidth() <= perOut) i++;
+  const image = levels[i]!;
+  return {
+    final: false,
+    scale: row.width / image.getWidth(),
+    width: image.getWidth(),
+    height: image.getHeight(),
+    read: (win) => readRgb(row, image, win, { deps }),
+  };
 }
 
 /** A JPEG chip (96 px) around a candidate's pixel position. */
@@ -140,7 +158,7 @@ export async function chip(deps: AppDeps, row: OrthoRow, px: number, py: number)
     h: Math.max(1, Math.min(2 * half, row.height - y)),
   };
   const { levels } = await openOrtho(deps, row);
-  const { data, channels } = await readRgb(row, levels[0]!, win);
+  const { data, channels } = await readRgb(row, levels[0]!, win, { deps });
   const sharp = await loadSharp();
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
     raw: { width: win.w, height: win.h, channels },

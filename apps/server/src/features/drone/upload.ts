@@ -7,7 +7,9 @@ import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { looksLikeTiff, readGeoref } from './georef.ts';
+import { startOverviews } from './job.ts';
 import { partKey } from './partSource.ts';
+import { removePyramid } from './pyramid.ts';
 
 /**
  * Orthophoto uploads in parts (docs/decisions/32-drone-orthophoto-parts.md): the client declares
@@ -157,11 +159,13 @@ export async function completeUpload(ctx: DroneCtx, id: string): Promise<OrthoRo
     .where(eq(droneOrthophotos.id, id))
     .returning();
   await ctx.deps.database.db.delete(droneParts).where(eq(droneParts.orthophotoId, id));
+  await startOverviews(ctx.deps, done!, ctx.auth.userId);
   return done!;
 }
 
 /** Removes an orthophoto's parts from storage, then its row (candidates go with it). */
 export async function removeOrtho(deps: AppDeps, row: OrthoRow): Promise<void> {
   for (let n = 0; n < row.partCount; n++) await deps.storage.delete(partKey(row.projectCode, row.id, n));
+  await removePyramid(deps, row);
   await deps.database.db.delete(droneOrthophotos).where(eq(droneOrthophotos.id, row.id));
 }

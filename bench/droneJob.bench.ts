@@ -1,0 +1,78 @@
+// Detection end to end as the server's job runs it (issue 32): a 100 ha orthophoto at 5 cm
+// (BENCH_DRONE_TIF, /tmp/pineguard-100ha.tif, written by bench/drone.bench.ts or bench/drone/gen.ts
+// --size 20000) stored in 8 MB parts on local disk exactly as an upload leaves it, its header read
+// by the server's georef, then job.ts's detection pass (windows through the parts, the block
+// reader, worker threads). Prints job time, peak RSS of this process (a child of its own, so the
+// figure is the job's alone) and the load average, then `RESULT`.
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { readGeoref } from '../apps/server/src/features/drone/georef.ts';
+import { detect } from '../apps/server/src/features/drone/job.ts';
+import { partKey } from '../apps/server/src/features/drone/partSource.ts';
+import { PART_SIZE, type OrthoRow } from '../apps/server/src/features/drone/upload.ts';
+import type { AppDeps } from '../apps/server/src/platform/deps.ts';
+import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+
+const path = process.env.BENCH_DRONE_TIF ?? '/tmp/pineguard-100ha.tif';
+if (!existsSync(path)) {
+  console.log(
+    `${path} missing: npx tsx bench/drone/gen.ts --kind mixed --seed 900 --eval --size 20000 --out ${path}`,
+  );
+  process.exit(1);
+}
+const dir = mkdtempSync(join(tmpdir(), 'drone-job-'));
+try {
+  const size = statSync(path).size;
+  const storage = createStorage({ driver: 'local', root: join(dir, 'store') } as never);
+  const row = {
+    id: '00000000-0000-4000-8000-000000000033',
+    projectCode: 'BENCH',
+    size,
+    partSize: PART_SIZE,
+    partCount: Math.ceil(size / PART_SIZE),
+  } as OrthoRow;
+  const fd = openSync(path, 'r');
+  const buf = Buffer.alloc(PART_SIZE);
+  for (let n = 0; n < row.partCount; n++) {
+    const got = readSync(fd, buf, 0, PART_SIZE, n * PART_SIZE);
+    await storage.put(
+      partKey(row.projectCode, row.id, n),
+      Readable.from([Buffer.from(buf.subarray(0, got))]),
+      'x',
+    );
+  }
+  closeSync(fd);
+  // Any county: the bench does not check the scene's place.
+  const geo = await readGeoref(storage, row, '');
+  Object.assign(row, { ...geo, ...geo.bounds, hasNir: geo.hasNir ? 1 : 0, state: 'ready' });
+  const deps = { storage } as unknown as AppDeps;
+  const load0 = loadavg()[0]!;
+  let peak = 0;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let lastPct = -25;
+  const found = await detect(deps, row, new AbortController().signal, async (p) => {
+    if (p >= lastPct + 25) {
+      lastPct = p;
+      console.log(`  ${p} % ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sample);
+  const cpu = process.cpuUsage(cpu0);
+  const rss = Math.round(Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1048576);
+  console.log(
+    `${geo.width} × ${geo.height} px (${((geo.width * geo.height * geo.gsd * geo.gsd) / 10000).toFixed(0)} ha), ${found.length} candidates; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over all threads`,
+  );
+  console.log(
+    `load average ${load0.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after on 2 cores${loadavg()[0]! > 2.5 ? ' — the machine was busy' : ''}`,
+  );
+  console.log(
+    `RESULT drone job detection ${seconds.toFixed(1)} s (target ≤ 60 s), peak RSS ${rss} MB (target ≤ 500 MB)`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
