@@ -120,8 +120,9 @@ function checkBands(image: GeoTIFFImage): { count: number; nir: boolean } {
   if (count < 3 || count > 5 || (photometric !== 2 && photometric !== 1)) {
     throw refuse('droneUnsupportedBands', { found: `${count} band(s), photometric ${photometric}` });
   }
-  const extra = (dir.getValue('ExtraSamples') as number[] | number | undefined) ?? [];
-  const extras = Array.isArray(extra) ? extra : [extra];
+  // geotiff.js gives ExtraSamples as a typed array (Uint16Array), not an Array.
+  const extra = dir.getValue('ExtraSamples') as ArrayLike<number> | number | undefined;
+  const extras = extra === undefined ? [] : typeof extra === 'number' ? [extra] : Array.from(extra);
   // A fourth band marked as alpha (1 or 2) is transparency; an unspecified one (0) is near-infrared.
   const nir = count === 5 || (count === 4 && extras[0] === 0);
   return { count, nir };
