@@ -372,6 +372,8 @@ export const anomalyMessages = {
  */
 export const ANOMALY_NOTICE_KIND = 'anomaliesFound' as const;
 export const ANOMALY_NOTICE_KEY = 'noticeAnomalies' as const;
+/** The evidence check's notice (one per section and run, features/evidence/notify.ts). */
+export const EVIDENCE_NOTICE_KEY = 'noticeEvidenceAnomalies' as const;
 
 /**
  * This feature's calls, spread by endpoints/burning.ts after the qrTags entries (the scan answer

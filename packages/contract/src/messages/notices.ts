@@ -30,6 +30,10 @@ export const noticeMessages = {
     'zh-CN': '标段 {section} 新增 {count} 个疑点：{kinds}',
     en: 'Section {section} has {count} new anomalies: {kinds}',
   },
+  noticeEvidenceAnomalies: {
+    'zh-CN': '证据检查：标段 {section} 新增 {count} 个疑点（{kinds}）',
+    en: 'Evidence check: section {section} has {count} new anomalies ({kinds})',
+  },
   noticesMarkedRead: { 'zh-CN': '已标记为已读', en: 'Marked as read' },
   noticeSent: { 'zh-CN': '已发送给 {count} 人', en: 'Sent to {count} people' },
 } satisfies Record<string, Text>;

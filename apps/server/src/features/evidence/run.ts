@@ -2,6 +2,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { registerJobKind } from '../../platform/jobs.ts';
 import { checkBatch, projectFacts } from './check.ts';
 import { EVIDENCE_JOB } from './kinds.ts';
+import { databaseNow, tellSectionManagers } from './notify.ts';
 import * as q from './queries.ts';
 import { projectEvidence } from './settings.ts';
 
@@ -10,7 +11,7 @@ export const BATCH = 50;
 
 /**
  * Drains the project's queued records in batches (oldest first), reporting progress as the share
- * of the queue done. Runs outside any transaction: each batch's writes are idempotent, so a job
+ * of the queue done, then tells each section's manager what it raised there (notify.ts). Runs outside any transaction: each batch's writes are idempotent, so a job
  * taken up again after a restart simply checks the rest (and at worst one batch twice).
  */
 export async function runEvidence(
@@ -23,6 +24,7 @@ export async function runEvidence(
   const settings = await projectEvidence(db, projectCode);
   if (!settings) return { checked: 0, raised: 0 };
   const facts = await projectFacts(db, projectCode, settings);
+  const since = await databaseNow(db);
   let checked = 0;
   let raised = 0;
   const total = await q.pendingCount(db, projectCode);
@@ -41,6 +43,8 @@ export async function runEvidence(
     raised += result.raised;
     await progress(Math.min(99, Math.round((checked / Math.max(total, checked)) * 100)), { checked, raised });
   }
+  // One notice per section for the whole run (a re-run of 10,000 records is one notice, not 200).
+  if (raised) await tellSectionManagers(db, projectCode, since);
   return { checked, raised };
 }
 
