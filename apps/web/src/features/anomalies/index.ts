@@ -3,3 +3,10 @@ export { RecordAnomalies } from './components/RecordAnomalies.tsx';
 export { TagAnomalies } from './components/TagAnomalies.tsx';
 export { evidenceText } from './evidence.ts';
 export { anomaliesPath } from './filters.ts';
+export {
+  EvidenceThresholdFields,
+  evidenceChanged,
+  evidenceFieldNames,
+} from './evidence/EvidenceThresholdFields.tsx';
+export { useEvidenceStatus, useSaveEvidenceSettings } from './evidence/api.ts';
+export { useEvidenceT } from './evidence/messages.ts';

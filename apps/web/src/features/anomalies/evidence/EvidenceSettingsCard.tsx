@@ -1,69 +1,51 @@
-import { type EvidenceSettings, evidenceLimits } from '@pineguard/contract';
-import { App, Button, Card, Flex, Form, InputNumber, Progress, Switch, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Card, Flex, Progress, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useCan } from '../../../shared/permissions.ts';
 import { useProjectCode } from '../api.ts';
-import { useEvidenceStatus, useSaveEvidenceSettings } from './api.ts';
+import { useEvidenceStatus } from './api.ts';
 import { useEvidenceT } from './messages.ts';
 
-const numeric = ['photoBeforeHours', 'photoPlaceM', 'photoDupBits', 'outlineToleranceM'] as const;
-
 /**
- * The project's evidence thresholds beside the 疑点 they raise: who may confirm anomalies may
- * change them (and every record is checked again, with its progress here); others read them.
+ * The evidence thresholds in force beside the 疑点 they raise, and the check's progress. They are
+ * changed in the project form's 证据检查 group (decision: docs/decisions/30-evidence-thresholds-
+ * in-project-form.md); the card links there for who may edit the project.
  */
 export function EvidenceSettingsCard() {
   const t = useEvidenceT();
-  const { message } = App.useApp();
   const prjCode = useProjectCode();
   const can = useCan();
-  const editable = can('anomalies.confirm');
   const status = useEvidenceStatus(prjCode);
-  const save = useSaveEvidenceSettings();
-  const [form] = Form.useForm<EvidenceSettings>();
   const settings = status.data?.settings;
-  useEffect(() => {
-    if (settings) form.setFieldsValue(settings);
-  }, [form, settings]);
   const job = status.data?.job;
   const running = job && (job.status === 'running' || job.status === 'queued');
   return (
-    <Card size="small" title={t('settings.title')} data-testid="evidence-settings">
+    <Card
+      size="small"
+      title={t('settings.title')}
+      data-testid="evidence-settings"
+      extra={
+        can('projects.manage') && prjCode ? (
+          <Link to={`/projectCenter/${encodeURIComponent(prjCode)}#evidence`} data-testid="evidence-edit">
+            {t('settings.edit')}
+          </Link>
+        ) : null
+      }
+    >
+      {settings && (
+        <Typography.Paragraph style={{ marginBottom: 8 }} data-testid="evidence-summary">
+          {t('settings.summary', {
+            photoBeforeHours: settings.photoBeforeHours,
+            photoPlaceM: settings.photoPlaceM,
+            photoDupBits: settings.photoDupBits,
+            outlineToleranceM: settings.outlineToleranceM,
+            exif: t(settings.photoExifRequired ? 'settings.exifRequired' : 'settings.exifOptional'),
+          })}
+        </Typography.Paragraph>
+      )}
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('settings.hint')}
       </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="inline"
-        disabled={!editable}
-        onFinish={(values) =>
-          save.mutate(
-            { ...values, prjCode, rerun: true },
-            { onSuccess: () => void message.success(t('settings.saved')) },
-          )
-        }
-      >
-        {numeric.map((name) => (
-          <Form.Item key={name} name={name} label={t(`settings.${name}`)} rules={[{ required: true }]}>
-            <InputNumber
-              min={evidenceLimits[name].min}
-              max={evidenceLimits[name].max}
-              precision={0}
-              style={{ width: 96 }}
-              aria-label={t(`settings.${name}`)}
-            />
-          </Form.Item>
-        ))}
-        <Form.Item name="photoExifRequired" label={t('settings.photoExifRequired')} valuePropName="checked">
-          <Switch aria-label={t('settings.photoExifRequired')} />
-        </Form.Item>
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="evidence-save">
-            {t('settings.save')}
-          </Button>
-        )}
-      </Form>
-      <Flex gap={12} align="center" style={{ marginTop: 8 }} data-testid="evidence-progress">
+      <Flex gap={12} align="center" data-testid="evidence-progress">
         {running ? (
           <>
             <Progress

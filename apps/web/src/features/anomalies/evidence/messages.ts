@@ -22,13 +22,23 @@ const zh = {
   'settings.photoDupBits': '重复照片阈值（位，0–7）',
   'settings.outlineToleranceM': '边界容差（米）',
   'settings.photoExifRequired': '照片必须带 EXIF',
-  'settings.save': '保存并重新检查',
-  'settings.saved': '已保存，正在重新检查全部记录',
   'settings.pending': '待检查 {count} 条记录',
   'settings.idle': '全部记录已检查',
   'settings.running': '检查中 {progress}%',
   'settings.failed': '上次检查失败：{error}',
   'settings.hint': '照片上传后在后台检查，不影响采集；修改阈值后重新检查全部记录。',
+  'settings.summary':
+    '照片早于记录 {photoBeforeHours} 小时内、距记录 {photoPlaceM} 米内，重复照片阈值 {photoDupBits} 位，边界容差 {outlineToleranceM} 米，{exif}',
+  'settings.exifRequired': '照片须带 EXIF',
+  'settings.exifOptional': '照片可无 EXIF',
+  'settings.edit': '在项目设置中修改',
+  'settings.range': '{min}–{max} 的整数',
+  'settings.photoBeforeHoursHelp': '照片拍摄早于记录超过此时长即为疑点；晚于记录 10 分钟以上也是疑点。',
+  'settings.photoPlaceMHelp': '照片坐标与记录坐标相距超过 max(此值, 3 × 记录定位精度) 即为疑点。',
+  'settings.photoDupBitsHelp': '两张照片的感知哈希相差不超过此位数即视为同一张（默认 5）。',
+  'settings.outlineToleranceMHelp': '记录在标段边界（及县界）外超过此距离即为疑点。',
+  'settings.photoExifRequiredHelp': '开启后，不带拍摄时间的照片本身即为疑点。',
+  'settings.rechecking': '证据阈值已保存，正在重新检查全部记录',
 } as const;
 
 type Key = keyof typeof zh;
@@ -55,14 +65,28 @@ const en: Record<Key, string> = {
   'settings.photoDupBits': 'Duplicate photo threshold (bits, 0–7)',
   'settings.outlineToleranceM': 'Outline tolerance (m)',
   'settings.photoExifRequired': 'Photos must carry EXIF',
-  'settings.save': 'Save and check again',
-  'settings.saved': 'Saved; every record is being checked again',
   'settings.pending': '{count} records waiting',
   'settings.idle': 'Every record checked',
   'settings.running': 'Checking {progress}%',
   'settings.failed': 'The last check failed: {error}',
   'settings.hint':
     'Photos are checked in the background after upload (collection never waits); a threshold change checks every record again.',
+  'settings.summary':
+    'Photos within {photoBeforeHours} h before and {photoPlaceM} m of their record; duplicates within {photoDupBits} bits; outline tolerance {outlineToleranceM} m; {exif}',
+  'settings.exifRequired': 'EXIF required',
+  'settings.exifOptional': 'EXIF optional',
+  'settings.edit': 'Change in project settings',
+  'settings.range': 'a whole number from {min} to {max}',
+  'settings.photoBeforeHoursHelp':
+    'A photo taken longer than this before its record is an anomaly; one taken over 10 minutes after it is too.',
+  'settings.photoPlaceMHelp':
+    "A photo farther than max(this, 3 × the record's GPS accuracy) from its record is an anomaly.",
+  'settings.photoDupBitsHelp':
+    'Two photos whose perceptual hashes differ by at most this many bits are the same picture (default 5).',
+  'settings.outlineToleranceMHelp':
+    'A record farther than this outside its section (or county) is an anomaly.',
+  'settings.photoExifRequiredHelp': 'When on, a photo without a time taken is an anomaly by itself.',
+  'settings.rechecking': 'Evidence thresholds saved; every record is being checked again',
 };
 
 export const { useT: useEvidenceT } = featureMessages(zh, en);
