@@ -28,4 +28,15 @@ INSERT INTO "acceptance_draws" ("sample_id", "section_code", "record_ids")
 INSERT INTO "acceptance_results" ("sample_id", "record_id", "section_code", "rank", "passed", "check_id")
 	SELECT "sample_id", "record_id", "section_code", "rank", "passed", "check_id" FROM "acceptance_items"
 	WHERE "passed" IS NOT NULL AND "check_id" IS NOT NULL;--> statement-breakpoint
-DROP TABLE "acceptance_items";
+DROP TABLE "acceptance_items";--> statement-breakpoint
+-- Issue 30, duplicate photos: each band index carries the hash, record and file, so the lookup
+-- computes every candidate's distance from the index alone (an index-only scan per band) instead
+-- of reading a table row per candidate (docs/decisions/0211-photo-hash-index.md).
+DROP INDEX "photo_hashes_b0_idx";--> statement-breakpoint
+DROP INDEX "photo_hashes_b1_idx";--> statement-breakpoint
+DROP INDEX "photo_hashes_b2_idx";--> statement-breakpoint
+DROP INDEX "photo_hashes_b3_idx";--> statement-breakpoint
+CREATE INDEX "photo_hashes_b0_idx" ON "photo_hashes" USING btree ("project_code","b0") INCLUDE ("hash","record_id","file_id");--> statement-breakpoint
+CREATE INDEX "photo_hashes_b1_idx" ON "photo_hashes" USING btree ("project_code","b1") INCLUDE ("hash","record_id","file_id");--> statement-breakpoint
+CREATE INDEX "photo_hashes_b2_idx" ON "photo_hashes" USING btree ("project_code","b2") INCLUDE ("hash","record_id","file_id");--> statement-breakpoint
+CREATE INDEX "photo_hashes_b3_idx" ON "photo_hashes" USING btree ("project_code","b3") INCLUDE ("hash","record_id","file_id");

@@ -13,11 +13,8 @@ const uuids = (xs: string[]) =>
     xs.map((x) => sql`${x}`),
     sql`, `,
   )}]::uuid[]`;
-const ints = (xs: number[]) =>
-  sql`array[${sql.join(
-    xs.map((x) => sql`${x}`),
-    sql`, `,
-  )}]::int[]`;
+/** Integers as one parameter (a band's 51 probe values would otherwise be 51 parameters). */
+const intList = (xs: number[]) => sql`string_to_array(${xs.join(',')}, ',')::int[]`;
 const kinds = sql`array[${sql.join(
   evidenceKinds.map((k) => sql`${k}`),
   sql`, `,
@@ -153,30 +150,35 @@ export type Match = {
 
 /**
  * Photos of other live records of the project within `maxBits` of any of `hashes` (a photo's
- * variants): each band probed at its value and its 16 one-bit neighbours (an index scan per band
- * and variant), the exact distance computed on those candidates only
- * (docs/decisions/0211-photo-hash-index.md).
+ * variants): one index scan per band, each probing that band of every variant at its value and
+ * its 16 one-bit neighbours, the exact distance computed from the index entry itself (the band
+ * indexes carry the hash, record and file: migration 0028), so no candidate's table row is read
+ * (docs/decisions/0211-photo-hash-index.md). A photo found through two bands comes twice and is
+ * grouped below.
  */
 export function matchesQuery(projectCode: string, recordId: string, hashes: bigint[], maxBits: number): SQL {
-  const probesOf = hashes.flatMap((h) =>
-    bands(h).map((v, i) => sql`${sql.raw(`h.b${i}`)} = any(${ints(probes(v))})`),
-  );
   const distance = sql`least(${sql.join(
     hashes.map((h) => sql`bit_count((h.hash # ${toSigned(h).toString()}::bigint)::bit(64))`),
     sql`, `,
   )})::int`;
-  // Materialised: the candidates come from the band indexes first (a few per band value), and
-  // only those within the threshold meet records; left to itself the planner may walk records.
+  const perBand = [0, 1, 2, 3].map((i) => {
+    const values = [...new Set(hashes.flatMap((h) => probes(bands(h)[i]!)))];
+    return sql`select h.record_id, h.file_id, ${distance} as bits from photo_hashes h
+      where h.project_code = ${projectCode} and ${sql.raw(`h.b${i}`)} = any(${intList(values)})
+        and h.record_id <> ${recordId}::uuid and ${distance} <= ${maxBits}`;
+  });
+  // Materialised: the candidates come from the band indexes first, and only those within the
+  // threshold meet records; left to itself the planner may walk records.
   return sql`with c as materialized (
-      select h.record_id, h.file_id, ${distance} as bits from photo_hashes h
-      where h.project_code = ${projectCode} and h.record_id <> ${recordId}::uuid
-        and (${sql.join(probesOf, sql` or `)}))
+      ${sql.join(perBand, sql` union all `)}
+      -- Bounded: one photo reused on thousands of records would otherwise make every check read
+      -- all of them (quadratic over a batch); 20 are reported, 1,000 matches are plenty.
+      limit 1000)
     select c.record_id, c.file_id, min(c.bits)::int as bits, min(r.time_submit) as time_submit,
       min(f.camera) as camera
     from c
     join records r on r.id = c.record_id and r.deleted_at is null and r.state <> '40'
     left join files f on f.id = c.file_id
-    where c.bits <= ${maxBits}
     group by c.record_id, c.file_id order by bits, time_submit, c.record_id limit 20`;
 }
 
