@@ -62,11 +62,11 @@ const fixedSort: Record<string, SQL> = {
 function sortOf(
   sortText: string,
   columns: ColumnDescriptor[],
-): { code: string; expr: SQL; dir: 'asc' | 'desc' } {
+): { code: string; expr: SQL; dir: 'asc' | 'desc'; kind: string } {
   const [code = 'time_submit', rawDir = 'desc'] = sortText.trim().split(/\s+/);
   const dir = rawDir.toLowerCase() === 'asc' ? 'asc' : 'desc';
   if ((sortableFixedColumns as readonly string[]).includes(code))
-    return { code, expr: fixedSort[code]!, dir };
+    return { code, expr: fixedSort[code]!, dir, kind: 'fixed' };
   const column = columns.find((c) => c.code === code);
   if (!column || column.fldInput === 'photo' || column.fldInput === 'video')
     throw fail.invalid('sortUnknown', { code });
@@ -75,7 +75,7 @@ function sortOf(
     column.fldInput === 'number'
       ? sql`case when jsonb_typeof(r.fields -> ${code}) = 'number' then (r.fields ->> ${code})::numeric end`
       : sql`(r.fields ->> ${code})`;
-  return { code, expr, dir };
+  return { code, expr, dir, kind: column.fldInput };
 }
 
 const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
@@ -210,12 +210,14 @@ export async function list(
     readTable(db, projectCode, body.prjStandCode),
   ]);
   const filter = await listFilter(db, auth, projectCode, body);
-  const where = q.whereOf(filter);
+  // Built only when a statement is compiled (listPage remembers them per key) or a total is loaded.
+  let whereSql: SQL | undefined;
+  const where = () => (whereSql ??= q.whereOf(filter));
   const sort = sortOf(body.sort, table.columns);
   const keysetable = sort.code === 'time_submit' || sort.code === 'time_update';
   const cacheKey = JSON.stringify([projectCode, filter, sort.code, sort.dir, body.pageSize]);
 
-  let after: SQL | undefined;
+  let position: [string, string] | undefined;
   let offset = 0;
   let reverse = false;
   const cursorText =
@@ -232,23 +234,33 @@ export async function list(
       throw fail.invalid('cursorInvalid');
     }
     reverse = c[0] === 'p';
-    // next page: rows after the cursor in the sort order; previous page: rows before it, read backwards.
-    const forward = sort.dir === 'desc' ? !reverse : reverse;
-    const op = forward ? sql`<` : sql`>`;
-    after = sql`(${sort.expr}, r.id) ${op} (${c[1]}::timestamptz, ${c[2]}::uuid)`;
+    position = [c[1], c[2]];
   } else {
     if (body.pageNum > MAX_PAGE_NUM) throw fail.invalid('pageTooDeep', { max: MAX_PAGE_NUM });
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
+  const statement = () => {
+    let after: SQL | undefined;
+    if (position) {
+      // next page: rows after the cursor in the sort order; previous page: rows before it, read backwards.
+      const forward = sort.dir === 'desc' ? !reverse : reverse;
+      const op = forward ? sql`<` : sql`>`;
+      after = sql`(${sort.expr}, r.id) ${op} (${position[0]}::timestamptz, ${position[1]}::uuid)`;
+    }
+    return q.pageStatement(where(), { expr: sort.expr, dir }, { limit: body.pageSize, offset, after });
+  };
+  // Everything the statement is made of: the filter, sort (and its column's kind), size, offset, cursor.
+  const pageKey = `${cacheKey}#${sort.kind}#${offset}#${cursorText ?? ''}`;
   const [rows, total] = await Promise.all([
-    q.listPage(db, where, { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }),
+    q.listPage(db, pageKey, statement),
     listTotal(db, filter, where, cacheKey),
   ]);
   if (reverse) rows.reverse();
   const names = await namesFor(db, rows);
   const fixed = { table_code: filter.tableCode, deleted: filter.deleted };
-  const list = rows.map((r) => toRow(r, { ...ctx, names }, fixed));
+  const rowNames = { ...ctx, names };
+  const list = rows.map((r) => toRow(r, rowNames, fixed));
   if (sign) signThumbnails(list, table.columns, sign);
   await flagBurnPoints(db, projectCode, table.columns, list);
   let nextCursor: string | undefined;
@@ -274,7 +286,12 @@ export async function list(
  * planner's estimate, remembered a few seconds. Either way one caller computes it while the
  * others wait for that one answer, or are given the previous one while it is reloaded.
  */
-function listTotal(db: Executor, filter: q.ListFilter, where: SQL, cacheKey: string): Promise<ListTotal> {
+function listTotal(
+  db: Executor,
+  filter: q.ListFilter,
+  where: () => SQL,
+  cacheKey: string,
+): Promise<ListTotal> {
   if (!filter.keyword && !filter.deleted) {
     const { keyword: _k, deleted: _d, ...counted } = filter;
     return counterTotals.get(db, JSON.stringify(counted), async () => ({
@@ -285,8 +302,8 @@ function listTotal(db: Executor, filter: q.ListFilter, where: SQL, cacheKey: str
   return keywordTotals.get(db, cacheKey, async () => {
     const total = await cappedOrEstimate(
       db,
-      await q.totalOnly(db, q.cappedTotal(where, EXACT_COUNT_LIMIT)),
-      where,
+      await q.totalOnly(db, q.cappedTotal(where(), EXACT_COUNT_LIMIT)),
+      where(),
       cacheKey,
     );
     // A short keyword searched a window of the newest records: its count is a lower bound.

@@ -24,7 +24,7 @@ import { auditFullIdRead, insuranceValid, seesFullIdNumber } from './rules.ts';
 
 /** A row of the list as the spec names it (the detail adds to it). */
 export function toItem(
-  row: Pick<q.WorkerListRow, 'worker' | 'faceFileId' | 'sectionName' | 'addUser'>,
+  row: { worker: q.ListedWorker } & Pick<q.WorkerListRow, 'faceFileId' | 'sectionName' | 'addUser'>,
   today: string,
   fullId: boolean,
 ): LwryItem {
@@ -65,12 +65,15 @@ export async function list(ctx: WorkerContext, body: LwryListBody): Promise<Lwry
   }
   const scope = await sectionScope(ctx);
   const { pageNum: _n, pageSize: _s, cursor: _c, ...filters } = body;
-  const where = q.workerWhere(ctx.projectCode, filters, today, scope);
+  // The filter's terms are built only when a page statement is compiled or a total is loaded.
+  let whereSql: ReturnType<typeof q.workerWhere> | undefined;
+  const where = () => (whereSql ??= q.workerWhere(ctx.projectCode, filters, today, scope));
   const { db } = ctx.deps.database;
+  // Everything workerWhere reads: the project, today, the caller's sections and the filters.
   const totalKey = JSON.stringify([ctx.projectCode, today, scope ?? null, filters]);
   const [{ rows, next }, counted, sections] = await Promise.all([
-    q.listWorkers(db, where, body, after, q.matchesFirst(filters)),
-    listTotals.get(db, totalKey, () => q.countWorkers(db, where)),
+    q.listWorkers(db, totalKey, where, body, after, q.matchesFirst(filters)),
+    listTotals.get(db, totalKey, () => q.countWorkers(db, where())),
     projects.sectionNames(db, ctx.projectCode),
   ]);
   const names = await userNames(

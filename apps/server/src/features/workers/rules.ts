@@ -51,7 +51,10 @@ export function missingForApproval(w: q.WorkerRow, lang: Lang): string[] {
 }
 
 /** Insured, and the policy covers `today` (the SQL twin is queries.ts insuranceValidOn). */
-export function insuranceValid(w: q.WorkerRow, today: string): boolean {
+export function insuranceValid(
+  w: Pick<q.WorkerRow, 'insured' | 'insuranceStart' | 'insuranceEnd'>,
+  today: string,
+): boolean {
   return Boolean(
     w.insured && w.insuranceStart && w.insuranceEnd && w.insuranceStart <= today && w.insuranceEnd >= today,
   );
