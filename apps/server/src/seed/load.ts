@@ -2,6 +2,7 @@ import type { DemoLoadPhase } from '@pineguard/contract';
 import { and, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { recordHistory, records, roles, users } from '../db/schema/index.ts';
+import { checkNow } from '../features/evidence/run.ts';
 import { examine, type IncomingRecord, ingest } from '../features/records/service.ts';
 import type { AuthContext } from '../platform/auth.ts';
 import { AppError } from '../platform/errors.ts';
@@ -10,6 +11,7 @@ import { demoFieldWorkers, demoSupervisors } from './demo.ts';
 import { storeDemoOutlines } from './outlines.ts';
 import { storeDemoPhotos } from './photos.ts';
 import { buildDemoPlan } from './plan.ts';
+import { evidenceToCheck } from './plantedEvidence.ts';
 import type { DemoOptions, PlannedRecord, Review } from './plan-model.ts';
 import { storeTagBatch } from './qrTags.ts';
 import { seedDemoSafety } from './safety.ts';
@@ -114,6 +116,10 @@ export async function loadDemo(
     }
     await step('reviews', batch.ids.length);
   }
+
+  // The planted evidence anomalies (and the originals of reused photos) checked now, not left to
+  // the background check of every photo: the first-run page says done with 疑点 complete.
+  for (const [projectCode, ids] of evidenceToCheck(plan)) await checkNow(deps, projectCode, ids);
 
   await step('safety');
   // KH-BD01's manager keeps KH2026's ledger; the project administrator JS2026's.

@@ -2,7 +2,14 @@ import type { AnomalyKind } from '@pineguard/contract';
 import { metresBetween, outsideByM } from '../platform/geo/outline.ts';
 import { demoProjects } from './demo.ts';
 import { demoSectionOutline } from './outlines.ts';
-import { DEMO_DAYS, type DemoOptions, type PlannedRecord, round6, type SectionPlan } from './plan-model.ts';
+import {
+  DEMO_DAYS,
+  type DemoOptions,
+  type DemoPlan,
+  type PlannedRecord,
+  round6,
+  type SectionPlan,
+} from './plan-model.ts';
 import type { PlantedAnomaly } from './planted.ts';
 import { random, seedOf } from './random.ts';
 
@@ -169,4 +176,23 @@ function single({ kind, i, s, rnd, pool, taken }: Plant): PlantedAnomaly[] {
     };
   r.gps = { ...r.gps, long: p.lng, lat: p.lat };
   return [planted(kind, r, `定位在标段边界外约 ${Math.round(outsideByM(outline, p) / 10) * 10} 米`)];
+}
+
+/**
+ * Per project, the stored records the evidence check must see for the planted evidence anomalies:
+ * their carriers, and the records whose photo a carrier reuses.
+ */
+export function evidenceToCheck(plan: DemoPlan): Map<string, string[]> {
+  const kinds = new Set<string>(evidencePlantedKinds);
+  const carriers = new Set(plan.planted.filter((a) => kinds.has(a.kind)).map((a) => a.recordId));
+  const reused = new Set(
+    plan.records
+      .filter((r) => carriers.has(r.id))
+      .flatMap((r) => r.photos.filter((p) => p.reused).map((p) => p.id)),
+  );
+  const out = new Map<string, string[]>();
+  for (const r of plan.records)
+    if (carriers.has(r.id) || r.photos.some((p) => !p.reused && reused.has(p.id)))
+      out.set(r.projectCode, [...(out.get(r.projectCode) ?? []), r.id]);
+  return out;
 }

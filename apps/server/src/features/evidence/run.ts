@@ -48,6 +48,24 @@ export async function runEvidence(
   return { checked, raised };
 }
 
+/**
+ * Checks `recordIds` of the project at once, outside the queue, and tells the sections' managers
+ * what it raised: the demo load's planted records, so that 疑点 shows them when the load reports
+ * done (the queue's job checks them again later and, finding the same, writes and sends nothing).
+ */
+export async function checkNow(deps: AppDeps, projectCode: string, recordIds: string[]): Promise<number> {
+  const { db } = deps.database;
+  const settings = await projectEvidence(db, projectCode);
+  if (!settings || !recordIds.length) return 0;
+  const facts = await projectFacts(db, projectCode, settings);
+  const since = await databaseNow(db);
+  let raised = 0;
+  for (let i = 0; i < recordIds.length; i += BATCH)
+    raised += (await checkBatch(db, deps.storage, facts, recordIds.slice(i, i + BATCH))).raised;
+  if (raised) await tellSectionManagers(db, projectCode, since);
+  return raised;
+}
+
 registerJobKind(
   EVIDENCE_JOB,
   async (job, ctx) => runEvidence(ctx.deps, job.projectCode ?? '', (p, d) => ctx.progress(p, d), ctx.signal),
