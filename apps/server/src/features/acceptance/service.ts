@@ -83,6 +83,7 @@ export async function draw(
   const seed = input.seed ?? randomBytes(8).toString('hex');
   const { db } = deps.database;
   const id = await db.transaction(async (tx) => {
+    await q.withoutJit(tx);
     const sizes = await q.populationBySection(tx, population);
     if (!sizes.size)
       throw refuse(ErrorCode.validation, 'sectionCodes', acceptanceMessages.populationEmpty, lang);
