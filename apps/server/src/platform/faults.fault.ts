@@ -41,14 +41,14 @@ async function signIn(url: string, account: string, password: string, client = 2
   return token;
 }
 
-async function upload(url: string, token: string, bytes: Buffer) {
+async function upload(url: string, token: string, bytes: Buffer, timeoutMs = 15_000) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'tree.png');
   const res = await fetch(`${url}/api/file/upload?kind=photo`, {
     method: 'POST',
     headers: { token },
     body: form,
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   return (await res.json()) as Envelope<{ id: string }>;
 }
@@ -117,15 +117,22 @@ describe('kill -9 during writes', () => {
     const cutUploads: string[] = [];
     for (const round of [1, 2]) {
       let stop = false;
+      let paused = false;
       const writers = Array.from({ length: 4 }, async (_, w) => {
         while (!stop) {
           if (w === 3) {
             // Uploads of ~256 KB: a kill lands in the middle of some.
             const bytes = Buffer.concat([png, randomBytes(256 * 1024)]);
-            const res = await upload(server!.url, worker, bytes).catch(() => undefined);
+            // No short timeout: on a busy machine an upload waits behind the batches for PGlite's
+            // one connection longer than 15 s, and aborting it would retry forever; the kill ends it.
+            const res = await upload(server!.url, worker, bytes, 150_000).catch(() => undefined);
             if (res?.code === 0) {
               ackedUploads.push({ id: res.value.id, sha: createHash('sha256').update(bytes).digest('hex') });
             }
+            continue;
+          }
+          if (paused) {
+            await new Promise((r) => setTimeout(r, 50));
             continue;
           }
           const batch = Array.from({ length: 20 }, () => census(photo.value.id));
@@ -143,17 +150,22 @@ describe('kill -9 during writes', () => {
           }
         }
       });
-      // Let writes flow, then kill -9 in the middle of them. On a busy machine PGlite's one
-      // connection serves the batch writers first: an upload may wait well past 30 s.
+      // Let writes flow, then kill -9 in the middle of them. On PGlite's one connection the
+      // batches and their evidence checks can hold an upload back for minutes on a busy machine:
+      // once the batches have run a while, they pause until an upload is acknowledged, then run
+      // again so that the kill still lands among both kinds of write.
+      const until = (ms: number) => Date.now() + ms;
+      const waitFor = async (done: () => boolean, deadline: number) => {
+        while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      };
       const ackedBefore = ackedBatches.length;
       const uploadsBefore = ackedUploads.length;
-      const until = Date.now() + 90_000;
-      while (
-        (ackedBatches.length < ackedBefore + 10 || ackedUploads.length === uploadsBefore) &&
-        Date.now() < until
-      ) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitFor(() => ackedBatches.length >= ackedBefore + 10, until(120_000));
+      paused = true;
+      await waitFor(() => ackedUploads.length > uploadsBefore, until(150_000));
+      paused = false;
+      const resumedAt = ackedBatches.length;
+      await waitFor(() => ackedBatches.length >= resumedAt + 2, until(60_000));
       await server.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
@@ -211,7 +223,7 @@ describe('kill -9 during writes', () => {
     console.info(
       `kill -9 ×2: ${ackedBatches.length * 20} records acknowledged, 0 lost; ${unackedBatches.length} unacknowledged batches whole or absent; ${ackedUploads.length} uploads whole, ${cutUploads.length} cut off and not served`,
     );
-  }, 300_000);
+  }, 600_000);
 });
 
 const pgBin = '/usr/lib/postgresql/15/bin';
