@@ -11,34 +11,30 @@ import { loadSharp } from '../../platform/sharp.ts';
 export async function dHashes(image: Buffer): Promise<bigint[] | undefined> {
   const sharp = await loadSharp();
   try {
-    // One decode: sequentialRead lets libvips stream the JPEG and shrink it on load (1/8 scale
-    // for a 12 MP photo), whatever order rotate/resize are written in.
-    const { data, info } = await sharp(image, { failOn: 'none', sequentialRead: true })
+    // One decode (shrink-on-load makes a 12 MP JPEG cheap), then three tiny resizes.
+    const { data, info } = await sharp(image, { failOn: 'none' })
       .rotate()
       .greyscale()
       .resize(WORK_SIZE, WORK_SIZE, { fit: 'inside' })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    // The three 9×8 reductions of the small raster run side by side on libuv's pool: each is
-    // mostly a thread hop, and in turn they were a third of the time on a busy machine. sharp's
-    // cubic reduction, not an average here: its values are the stored hashes' (flat areas tie).
-    return await Promise.all(
-      [0, ...CROP_VARIANTS].map(async (crop) => {
-        let img = sharp(data, raw);
-        if (crop) {
-          const left = Math.round(info.width * crop);
-          const top = Math.round(info.height * crop);
-          img = img.extract({ left, top, width: info.width - 2 * left, height: info.height - 2 * top });
-        }
-        const pixels = await img
-          .resize(9, 8, { fit: 'fill', kernel: 'cubic' })
-          .extractChannel(0)
-          .raw()
-          .toBuffer();
-        return hashOfPixels(pixels);
-      }),
-    );
+    const out: bigint[] = [];
+    for (const crop of [0, ...CROP_VARIANTS]) {
+      let img = sharp(data, raw);
+      if (crop) {
+        const left = Math.round(info.width * crop);
+        const top = Math.round(info.height * crop);
+        img = img.extract({ left, top, width: info.width - 2 * left, height: info.height - 2 * top });
+      }
+      const pixels = await img
+        .resize(9, 8, { fit: 'fill', kernel: 'cubic' })
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      out.push(hashOfPixels(pixels));
+    }
+    return out;
   } catch {
     return undefined;
   }
