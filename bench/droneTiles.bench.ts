@@ -78,7 +78,7 @@ try {
     .toString()
     .split('\t')[0];
   console.log(
-    `overviews: ${pyr.levels.length} levels (${pyr.levels.map((l) => l.width).join(', ')} px wide) built in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(Number(ovBytes) / 1048576).toFixed(0)} MB of PNG blocks (the file: ${(size / 1048576).toFixed(0)} MB); load average ${load0.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
+    `overviews: ${pyr.levels.length} levels (${pyr.levels.map((l) => l.width).join(', ')} px wide) built in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(Number(ovBytes) / 1048576).toFixed(0)} MB of blocks (the file: ${(size / 1048576).toFixed(0)} MB); load average ${load0.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
   );
   const x = (lng: number, z: number) => Math.floor(((lng + 180) / 360) * 2 ** z);
   const y = (lat: number, z: number) => {

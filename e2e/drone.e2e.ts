@@ -317,11 +317,14 @@ it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates dr
     };
     requestAnimationFrame(tick);
   });
-  for (const dx of [250, -250, 250]) {
+  let moved = '';
+  // There and back twice: the view ends where it began, every candidate in it.
+  for (const dx of [250, -250, 250, -250]) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dx / 3, { steps: 30 });
     await page.mouse.up();
+    moved ||= await pane();
   }
   const frames = await page.evaluate(() => {
     const w = window as unknown as { frames: number[]; stop: boolean };
@@ -332,7 +335,7 @@ it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates dr
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
   const drawn = await draws();
   // The drags moved the map.
-  expect(await pane()).not.toBe(before);
+  expect(moved).not.toBe(before);
   // From the list's arrival (resource timing) to the end of the first draw after it.
   const firstDrawMs = await page.evaluate(() => {
     const r = performance

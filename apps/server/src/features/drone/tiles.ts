@@ -20,7 +20,7 @@ const MAX_SOURCE = 4096;
 
 const memory = new Map<string, Buffer>();
 let memoryBytes = 0;
-const MEMORY_LIMIT = 48 * 1024 * 1024;
+const MEMORY_LIMIT = 64 * 1024 * 1024;
 function remember(key: string, png: Buffer) {
   memory.set(key, png);
   memoryBytes += png.length;
