@@ -85,6 +85,20 @@ it('shows each planted evidence kind of the demo in 疑点 with its evidence, an
       // The section has its outline: the drawer does not say it is missing.
       expect(await drawer.textContent()).not.toContain('未导入边界');
     } else if (kind === 'photo_place') expect(sentence).toMatch(/\d+ ?米/);
+    if (evidenceOf[kind] === 'evidence-map') {
+      // The section's outline and the record's marker drawn on the map (the map loads lazily).
+      const paths = drawer.locator('.leaflet-overlay-pane path');
+      await expect.poll(() => paths.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    }
+    // The drawer's slide-in and the images' fade finished before the picture is taken.
+    await pc.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     await snap(pc, `evidence-demo-${kind}`);
     await pc.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
