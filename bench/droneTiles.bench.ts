@@ -88,6 +88,7 @@ try {
   // Warm-up: sharp loaded, the header parsed (the server keeps both across requests).
   await tile(deps, row, 20, x(geo.bounds.west, 20), y(geo.bounds.north, 20));
   const allCold: number[] = [];
+  let coldCpu = 0;
   const allCached: number[] = [];
   for (const z of [15, 16, 17, 18, 19, 20, 21, 22]) {
     const cold: number[] = [];
@@ -99,11 +100,14 @@ try {
     // At most 300 tiles a zoom, spread over the scene.
     const step = Math.max(1, Math.floor(list.length / 300));
     const sample = list.filter((_, k) => k % step === 0).slice(0, 300);
+    const cpu0 = process.cpuUsage();
     for (const [i, j] of sample) {
       t0 = performance.now();
       await tile(deps, row, z, i, j);
       cold.push(performance.now() - t0);
     }
+    const cpu = process.cpuUsage(cpu0);
+    coldCpu += (cpu.user + cpu.system) / 1000;
     for (const [i, j] of sample) {
       t0 = performance.now();
       await tile(deps, row, z, i, j);
@@ -114,6 +118,8 @@ try {
     const f = (xs2: number[]) => `p50 ${pct(xs2, 50).toFixed(1)} ms, p99 ${pct(xs2, 99).toFixed(1)} ms`;
     console.log(`z${z}: ${sample.length} tiles — cold ${f(cold)}; cached ${f(cached)}`);
   }
+  // CPU time does not grow with the machine's load as wall time does: what a cold tile costs.
+  console.log(`CPU per cold tile (all threads): ${(coldCpu / allCold.length).toFixed(1)} ms on average`);
   console.log(
     `load average ${loadavg()[0]!.toFixed(1)} (1 min) on 2 cores${loadavg()[0]! > 2.5 ? ' — the machine was busy' : ''}`,
   );
