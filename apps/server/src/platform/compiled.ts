@@ -19,9 +19,14 @@ export function compile(query: SQL): Compiled {
 /**
  * Runs a compiled statement as runNamed runs one (named on PostgreSQL, parsed and planned once per
  * connection; a plain query on PGlite), through Drizzle's session so the statement hook sees it.
+ * `values` fill the statement's `sql.placeholder`s.
  */
-export async function runCompiled<T>(db: Executor, query: Compiled): Promise<T[]> {
-  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, query.name, false).execute());
+export async function runCompiled<T>(
+  db: Executor,
+  query: Compiled,
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, query.name, false).execute(values));
 }
 
 /**

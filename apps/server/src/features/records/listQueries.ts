@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@pineguard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scopeConditions } from '../../platform/scopeFilter.ts';
-import { CompiledStatements, runCompiled } from '../../platform/compiled.ts';
+import { CompiledStatements, compile, runCompiled } from '../../platform/compiled.ts';
 import { runNamed } from '../../platform/sql.ts';
 import { dayStart, rowsOf } from './queries.ts';
 
@@ -219,15 +219,20 @@ export async function findRecordWithHistory(
   db: Executor,
   id: string,
 ): Promise<(FoundRecord & { history: HistoryRow[] | string | null }) | undefined> {
-  const rows = await runNamed<FoundRecord & { history: HistoryRow[] | string | null }>(
+  const rows = await runCompiled<FoundRecord & { history: HistoryRow[] | string | null }>(
     db,
-    sql`select ${listColumns}, r.table_code, r.deleted_at is not null as deleted, r.descriptor_version,
-    r.project_code, null::text as sort_key,
+    recordWithHistory,
+    { id },
+  );
+  return rows[0];
+}
+
+// The same text for every record (the id a placeholder): compiled once, not per call.
+const recordWithHistory =
+  compile(sql`select ${listColumns}, r.table_code, r.deleted_at is not null as deleted,
+    r.descriptor_version, r.project_code, null::text as sort_key,
     (select json_agg(json_build_object('id', h.id, 'action', h.action, 'at', h.at, 'actor_id', h.actor_id,
         'reason', h.reason, 'changes', h.changes) order by h.id)
       from (select * from record_history where record_id = r.id order by id limit 500) h) as history
     from records r
-    where r.id = ${id}`,
-  );
-  return rows[0];
-}
+    where r.id = ${sql.placeholder('id')}`);
