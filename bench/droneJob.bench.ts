@@ -49,6 +49,7 @@ try {
   Object.assign(row, { ...geo, ...geo.bounds, hasNir: geo.hasNir ? 1 : 0, state: 'ready' });
   const deps = { storage } as unknown as AppDeps;
   const load0 = loadavg()[0]!;
+  const rss0 = process.memoryUsage().rss;
   let peak = 0;
   const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const cpu0 = process.cpuUsage();
@@ -63,7 +64,11 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sample);
   const cpu = process.cpuUsage(cpu0);
-  const rss = Math.round(Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1048576);
+  // Sampled while detecting: the process's lifetime maximum also holds the parts' copying above.
+  const rss = Math.round(peak / 1048576);
+  console.log(
+    `RSS ${Math.round(rss0 / 1048576)} MB before detection, peak ${rss} MB while detecting (sampled every 50 ms); lifetime maximum ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
   console.log(
     `${geo.width} × ${geo.height} px (${((geo.width * geo.height * geo.gsd * geo.gsd) / 10000).toFixed(0)} ha), ${found.length} candidates; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over all threads`,
   );

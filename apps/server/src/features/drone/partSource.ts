@@ -69,7 +69,10 @@ export function partSource(storage: Storage, layout: PartLayout) {
     const length = s.length ?? layout.size - s.offset;
     const data =
       length <= BLOCK ? await small(s.offset, length) : await readRange(storage, layout, s.offset, length);
-    // geotiff.js expects an ArrayBuffer of exactly the bytes read.
+    // geotiff.js expects an ArrayBuffer of exactly the bytes read; a whole-buffer read is one already
+    // (a second copy of every block read was a good part of detection's peak memory).
+    if (data.byteOffset === 0 && data.byteLength === data.buffer.byteLength)
+      return data.buffer as ArrayBuffer;
     return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
   };
   return {
