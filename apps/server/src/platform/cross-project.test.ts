@@ -182,8 +182,8 @@ describe('cross-project sweep generated from the route table', () => {
             '[]'::jsonb, 1, 1, ${userB}::uuid) returning id`)
       ).id,
     );
-    await rows(sql`insert into acceptance_items (sample_id, record_id, section_code, rank)
-      values (${b.acceptanceSample}::uuid, ${b.record}::uuid, ${b.sectionCode}, 1)`);
+    await rows(sql`insert into acceptance_draws (sample_id, section_code, record_ids)
+      values (${b.acceptanceSample}::uuid, ${b.sectionCode}, array[${b.record}::uuid])`);
     b.orthophoto = String(
       (
         await one(sql`insert into drone_orthophotos (project_code, name, size, part_size, part_count, created_by)

@@ -32,6 +32,7 @@ export const photoHashes = pgTable(
   },
   (t) => [
     primaryKey({ name: 'photo_hashes_pk', columns: [t.recordId, t.fileId, t.variant] }),
+    // b0–b3 also INCLUDE (hash, record_id, file_id) in SQL (migration 0028): index-only lookups.
     index('photo_hashes_b0_idx').on(t.projectCode, t.b0),
     index('photo_hashes_b1_idx').on(t.projectCode, t.b1),
     index('photo_hashes_b2_idx').on(t.projectCode, t.b2),
