@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sections } from '../db/schema/index.ts';
-import { type Outline, outsideByM } from '../platform/geo/outline.ts';
-import { demoBurnPoints } from './burnPoints.ts';
+import type { Outline } from '../platform/geo/outline.ts';
 import { demoProjects } from './demo.ts';
-import { sectionBurnPoint, townships } from './places.ts';
+import { townships } from './places.ts';
 import { random, seedOf } from './random.ts';
 
 /**
@@ -16,9 +15,8 @@ import { random, seedOf } from './random.ts';
  *
  * Townships of a section whose areas would touch are one polygon (their convex hull): a
  * MultiPolygon's overlapping parts count as outside under the even-odd rule the checks use.
- * A section that burns at a point outside its townships (KH-BD03 at 马金镇's) gets that burn
- * site as a small polygon of its own: the section's burn records are taken there, and the
- * evidence check compares every record with its section's outline.
+ * Burn records are taken at their burn point, which may lie outside the section (KH-BD03 burns at
+ * 马金镇's): the evidence check holds them to the county outline only.
  *
  * Stored by the demo load (storeDemoOutlines), not the base demo of initialisation: an
  * installation without the demo's records keeps its sections as an import would find them.
@@ -28,9 +26,6 @@ const SEMI_LAT = 0.036;
 /** Each vertex lies 1.00–1.12 times out on the ellipse: an irregular edge, never inside it. */
 const WOBBLE = 0.12;
 const VERTICES = 16;
-/** The burn site's polygon: about 250 m across each way. */
-const SITE_LNG = 0.0026;
-const SITE_LAT = 0.0022;
 
 type Section = { code: string; areaCodes: readonly string[] };
 type Pt = [number, number];
@@ -78,16 +73,9 @@ export function demoSectionOutline(section: Section): Outline {
     if (near) near.push(code);
     else groups.push([code]);
   }
-  const outline: Outline = groups.map((g) => [
+  return groups.map((g) => [
     hull(g.flatMap((c) => ellipse(c, townships[c]!.centre, SEMI_LNG, SEMI_LAT, VERTICES, WOBBLE))),
   ]);
-  const site = demoBurnPoints.find((b) => b.name === sectionBurnPoint[section.code]);
-  if (site) {
-    const at = { lng: Number(site.gpsLong), lat: Number(site.gpsLat) };
-    if (outsideByM(outline, at) > 0)
-      outline.push([hull(ellipse(`${section.code}/site`, [at.lng, at.lat], SITE_LNG, SITE_LAT, 8, 0.2))]);
-  }
-  return outline;
 }
 
 /** Positions in an outline (sections.boundary_vertices, as the import counts them). */

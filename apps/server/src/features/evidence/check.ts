@@ -1,4 +1,4 @@
-import { chinaToday, type EvidenceNote } from '@pineguard/contract';
+import { chinaToday, type EvidenceNote, reconcileTables } from '@pineguard/contract';
 import type { Executor } from '../../db/client.ts';
 import { outsideCountyM } from '../../platform/geo/countyOutlines.ts';
 import { type Outline, outsideByM, usable } from '../../platform/geo/outline.ts';
@@ -102,7 +102,7 @@ export async function checkBatch(
     const dup = await duplicateOf(db, p, r.id, at, mine, hashes);
     if (dup) findings.push(dup);
     if (noFix(point.lat, point.lng)) recordNotes.push('gpsZero');
-    else findings.push(...(await placeFindings(p, r.section_code, point)));
+    else findings.push(...(await placeFindings(p, r.section_code, point, r.table_code)));
     notes.set(r.id, [...new Set(recordNotes)]);
     for (const f of findings)
       wanted.push({
@@ -182,10 +182,17 @@ async function duplicateOf(
 }
 
 /** Outside its section's outline, and outside the county's, by more than the tolerance. */
-async function placeFindings(p: ProjectFacts, sectionCode: string, point: { lat: number; lng: number }) {
+async function placeFindings(
+  p: ProjectFacts,
+  sectionCode: string,
+  point: { lat: number; lng: number },
+  tableCode: string,
+) {
   const out: Finding[] = [];
   const outline = p.outlines.get(sectionCode);
-  if (outline) {
+  // A burn record is made at its burn point, a registered site often outside the section's forest:
+  // it answers to the county outline only (the burn point's own registration is checked elsewhere).
+  if (outline && tableCode !== reconcileTables.burning) {
     const d = outsideByM(outline, point);
     if (d > p.outlineToleranceM)
       out.push({

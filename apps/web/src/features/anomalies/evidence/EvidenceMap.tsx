@@ -45,7 +45,7 @@ export default function EvidenceMap({
           />
         </>
       )}
-      <CircleMarker center={here} radius={7} pathOptions={{ color: token.colorPrimary, fillOpacity: 0.9 }}>
+      <CircleMarker center={here} radius={7} pathOptions={{ color: token.colorError, fillOpacity: 0.9 }}>
         {!photo && distanceLabel && <Tooltip permanent>{distanceLabel}</Tooltip>}
       </CircleMarker>
     </BaseMap>
