@@ -103,8 +103,9 @@ const viaApi = (body: () => Filter) => async () => {
 const viaSql = (body: () => Filter) => async () => {
   const f = { pageNum: 1, pageSize: 10, ...body() } as LwryListBody;
   const where = workerWhere('KH2026', f, today, undefined);
+  const key = JSON.stringify(['KH2026', today, null, f]);
   await Promise.all([
-    listWorkers(db, where, f, decodeCursor(f.cursor, 2), matchesFirst(f)),
+    listWorkers(db, key, () => where, f, decodeCursor(f.cursor, 2), matchesFirst(f)),
     countWorkers(db, where),
   ]);
 };
