@@ -43,6 +43,14 @@ if (!bench.reused) {
     }
     await db.insert(records).values(rows);
   }
+  // The per-day counters the service keeps on every write (the draw reads its population there).
+  await db.execute(
+    sql`delete from record_counts where project_code = 'KH2026' and table_code = 'gbcfcz0101'`,
+  );
+  await db.execute(sql`insert into record_counts (project_code, table_code, section_code, state, day, township, n, qty, tons, m3, tags, treated)
+    select project_code, table_code, section_code, state, (time_submit at time zone 'Asia/Shanghai')::date, coalesce(gps_xiang, ''),
+      count(*)::int, 0, 0, 0, 0, 0
+    from records where project_code = 'KH2026' and table_code = 'gbcfcz0101' and deleted_at is null group by 1, 2, 3, 4, 5, 6`);
   await db.execute(sql`analyze records`);
 }
 const loaded = rowsOf<{ n: number }>(

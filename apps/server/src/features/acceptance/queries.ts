@@ -38,10 +38,18 @@ export async function withoutJit(db: Executor): Promise<void> {
   await db.execute(sql`set local jit = off`);
 }
 
-/** The population of each section (sections without records are absent): one scan for all. */
+/**
+ * The population of each section (sections without records are absent), from the per-day
+ * counters (record_counts: live records by table, section, state and China day, moved in the
+ * same transaction as every write) — the same rows populationWhere selects, without scanning them:
+ * the draw itself is then the only pass over the records.
+ */
 export async function populationBySection(db: Executor, p: Population): Promise<Map<string, number>> {
-  const result = await db.execute(sql`select r.section_code, count(*)::int as n from records r
-    where ${populationWhere(p)} group by r.section_code`);
+  const result = await db.execute(sql`select c.section_code, sum(c.n)::int as n from record_counts c
+    where c.project_code = ${p.projectCode} and c.table_code = any(${textArray(p.tableCodes)})
+      and c.section_code = any(${textArray(p.sectionCodes)}) and c.state = '20'
+      and c.day >= ${p.begin}::date and c.day <= ${p.end}::date
+    group by c.section_code having sum(c.n) > 0`);
   return new Map(
     rowsOf<{ section_code: string; n: number }>(result).map((r) => [r.section_code, Number(r.n)]),
   );
