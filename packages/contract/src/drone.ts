@@ -41,6 +41,12 @@ export const droneOrtho = z.object({
   detectProgress: z.number(),
   detectMessage: z.string(),
   candidates: z.number(),
+  /**
+   * The overviews job (a pyramid built after the upload, so far-out tiles read few pixels): until
+   * done, far-out tiles are slow or blank. 'none' for an orthophoto still uploading.
+   */
+  overviewState: z.enum(['none', 'queued', 'running', 'done', 'failed']),
+  overviewProgress: z.number(),
   /** XYZ template ({z}/{x}/{y}) and chip template ({px}/{py}), signed. */
   tileUrl: z.string(),
   chipUrl: z.string(),

@@ -197,6 +197,8 @@ describe('drone orthophotos, candidates and tasks', () => {
     const scene = await makeSceneOrtho({ seed: 7, size: 800, ...at });
     const { res } = await upload(scene.bytes);
     const o = res.value;
+    // The overviews are queued by the accepted upload and said so until their job has run.
+    expect(o.overviewState).toBe('queued');
     const started = await t.api<DroneOrtho>('POST', `/api/drone/orthophotos/${o.id}/detect`, {
       token: admin,
     });
@@ -206,6 +208,8 @@ describe('drone orthophotos, candidates and tasks', () => {
     expect(after.value, after.value.detectMessage).toMatchObject({
       detectState: 'done',
       detectProgress: 100,
+      overviewState: 'done',
+      overviewProgress: 100,
     });
     const cands = await t.api<{
       list: {

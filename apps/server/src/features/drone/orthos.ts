@@ -1,10 +1,14 @@
 import type { DroneOrtho } from '@pineguard/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { droneCandidates, droneOrthophotos } from '../../db/schema/index.ts';
+import { droneCandidates, droneOrthophotos, jobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { OVERVIEWS_JOB } from './job.ts';
 import { signOrtho, verifyOrtho } from './tiles.ts';
 import { type DroneCtx, type OrthoRow, receivedParts } from './upload.ts';
+
+const overviewStateOf = (status: string | undefined): DroneOrtho['overviewState'] =>
+  status === 'queued' || status === 'running' || status === 'done' ? status : status ? 'failed' : 'none';
 
 /** An orthophoto as the screens show it: georeference, detection state, signed tile and chip URLs. */
 export async function droneOrthoView(ctx: DroneCtx, row: OrthoRow): Promise<DroneOrtho> {
@@ -13,6 +17,10 @@ export async function droneOrthoView(ctx: DroneCtx, row: OrthoRow): Promise<Dron
     .select({ n: count() })
     .from(droneCandidates)
     .where(eq(droneCandidates.orthophotoId, row.id));
+  const [overview] = await deps.database.db
+    .select({ status: jobs.status, progress: jobs.progress })
+    .from(jobs)
+    .where(and(eq(jobs.kind, OVERVIEWS_JOB), eq(jobs.uniqueKey, `drone.overviews.${row.id}`)));
   const sig = signOrtho(deps.config.media.secret, row.id, Math.max(deps.config.media.ttlMinutes, 12 * 60));
   return {
     id: row.id,
@@ -34,6 +42,8 @@ export async function droneOrthoView(ctx: DroneCtx, row: OrthoRow): Promise<Dron
     detectProgress: row.detectProgress,
     detectMessage: row.detectMessage,
     candidates: n?.n ?? 0,
+    overviewState: overviewStateOf(overview?.status),
+    overviewProgress: overview?.status === 'done' ? 100 : (overview?.progress ?? 0),
     tileUrl: `/api/drone/tile/${row.id}/{z}/{x}/{y}.png?${sig}`,
     chipUrl: `/api/drone/chip/${row.id}/{px}/{py}.jpg?${sig}`,
     createdAt: row.createdAt.toISOString(),

@@ -16,9 +16,11 @@ export function useOrthos() {
         params: { pageSize: 100 },
       }),
     enabled: Boolean(prj),
-    // While a detection runs its progress is read again every 2 s.
+    // While a detection or the overviews run, their progress is read again every 2 s.
     refetchInterval: (q) =>
-      q.state.data?.list.some((o) => o.detectState === 'queued' || o.detectState === 'running')
+      q.state.data?.list.some((o) =>
+        [o.detectState, o.overviewState].some((s) => s === 'queued' || s === 'running'),
+      )
         ? 2000
         : false,
   });

@@ -47,6 +47,23 @@ export function OrthoList({ onView }: { onView: (id: string) => void }) {
       </Tag>
     );
   };
+  // Shown only while the overviews are not ready: a done pyramid needs no word.
+  const overview = (o: DroneOrtho) => {
+    if (o.state !== 'ready' || o.overviewState === 'done' || o.overviewState === 'none') return null;
+    const text =
+      o.overviewState === 'running'
+        ? t('overview.running', { p: o.overviewProgress })
+        : t(`overview.${o.overviewState}`);
+    return (
+      <Tag
+        color={o.overviewState === 'failed' ? 'error' : 'processing'}
+        title={t('overview.hint')}
+        data-testid="drone-overview-state"
+      >
+        {text}
+      </Tag>
+    );
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Upload
@@ -91,6 +108,7 @@ export function OrthoList({ onView }: { onView: (id: string) => void }) {
             width: 90,
           },
           { title: t('ortho.detectState'), render: (_, o) => state(o), width: 120 },
+          { title: t('ortho.overview'), render: (_, o) => overview(o) ?? '—', width: 150 },
           { title: t('ortho.candidates'), dataIndex: 'candidates', width: 80 },
           {
             title: '',
