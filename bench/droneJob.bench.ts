@@ -4,16 +4,11 @@
 // by the server's georef, then job.ts's detection pass (windows through the parts, the block
 // reader, worker threads). Prints job time, peak RSS of this process (a child of its own, so the
 // figure is the job's alone) and the load average, then `RESULT`.
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { readGeoref } from '../apps/server/src/features/drone/georef.ts';
 import { detect } from '../apps/server/src/features/drone/job.ts';
-import { partKey } from '../apps/server/src/features/drone/partSource.ts';
-import { PART_SIZE, type OrthoRow } from '../apps/server/src/features/drone/upload.ts';
-import type { AppDeps } from '../apps/server/src/platform/deps.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { storeOrtho } from './droneStore.ts';
 
 const path = process.env.BENCH_DRONE_TIF ?? '/tmp/pineguard-100ha.tif';
 if (!existsSync(path)) {
@@ -24,30 +19,8 @@ if (!existsSync(path)) {
 }
 const dir = mkdtempSync(join(tmpdir(), 'drone-job-'));
 try {
-  const size = statSync(path).size;
-  const storage = createStorage({ driver: 'local', root: join(dir, 'store') } as never);
-  const row = {
-    id: '00000000-0000-4000-8000-000000000033',
-    projectCode: 'BENCH',
-    size,
-    partSize: PART_SIZE,
-    partCount: Math.ceil(size / PART_SIZE),
-  } as OrthoRow;
-  const fd = openSync(path, 'r');
-  const buf = Buffer.alloc(PART_SIZE);
-  for (let n = 0; n < row.partCount; n++) {
-    const got = readSync(fd, buf, 0, PART_SIZE, n * PART_SIZE);
-    await storage.put(
-      partKey(row.projectCode, row.id, n),
-      Readable.from([Buffer.from(buf.subarray(0, got))]),
-      'x',
-    );
-  }
-  closeSync(fd);
   // Any county: the bench does not check the scene's place.
-  const geo = await readGeoref(storage, row, '');
-  Object.assign(row, { ...geo, ...geo.bounds, hasNir: geo.hasNir ? 1 : 0, state: 'ready' });
-  const deps = { storage } as unknown as AppDeps;
+  const { row, deps, geo } = await storeOrtho(path, dir, '00000000-0000-4000-8000-000000000033', '');
   const load0 = loadavg()[0]!;
   const rss0 = process.memoryUsage().rss;
   let peak = 0;

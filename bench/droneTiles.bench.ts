@@ -7,18 +7,13 @@
 // tiles a zoom spread over the scene (few share source blocks: the cold figure is pessimistic).
 // Prints p50/p99 per zoom, overall, and the load average.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { readGeoref } from '../apps/server/src/features/drone/georef.ts';
-import { partKey } from '../apps/server/src/features/drone/partSource.ts';
 import { buildPyramid } from '../apps/server/src/features/drone/pyramid.ts';
 import { tile } from '../apps/server/src/features/drone/tiles.ts';
-import { PART_SIZE, type OrthoRow } from '../apps/server/src/features/drone/upload.ts';
-import type { AppDeps } from '../apps/server/src/platform/deps.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
 import { writeGeoTiff } from './drone/geotiff.ts';
+import { storeOrtho } from './droneStore.ts';
 import { evalSettings, makeScene } from './drone/scene.ts';
 
 const px = Number(process.env.BENCH_TILE_PX ?? 4096);
@@ -48,29 +43,12 @@ try {
         .slice(0, 4)
         .join('\n'),
   );
-  const size = statSync(file).size;
-  const storage = createStorage({ driver: 'local', root: join(dir, 'store') } as never);
-  const row = {
-    id: '00000000-0000-4000-8000-000000000032',
-    projectCode: 'BENCH',
-    size,
-    partSize: PART_SIZE,
-    partCount: Math.ceil(size / PART_SIZE),
-  } as OrthoRow;
-  const fd = openSync(file, 'r');
-  const buf = Buffer.alloc(PART_SIZE);
-  for (let n = 0; n < row.partCount; n++) {
-    const got = readSync(fd, buf, 0, PART_SIZE, n * PART_SIZE);
-    await storage.put(
-      partKey(row.projectCode, row.id, n),
-      Readable.from([Buffer.from(buf.subarray(0, got))]),
-      'application/octet-stream',
-    );
-  }
-  closeSync(fd);
-  const geo = await readGeoref(storage, row, '330824');
-  Object.assign(row, { ...geo, ...geo.bounds, hasNir: geo.hasNir ? 1 : 0, state: 'ready' });
-  const deps = { storage } as unknown as AppDeps;
+  const { row, deps, geo, size } = await storeOrtho(
+    file,
+    dir,
+    '00000000-0000-4000-8000-000000000032',
+    '330824',
+  );
   const load0 = loadavg()[0]!;
   t0 = Date.now();
   const pyr = await buildPyramid(deps, row, async () => {});
