@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signInTo } from '../../../test/records.ts';
 import { rowsOf } from '../../platform/sql.ts';
 import { runEvidence } from './run.ts';
+import { giveSquareOutline } from './testOutline.ts';
 import { type PhotoExif, reworked, treePhoto } from './testPhotos.ts';
 
 /**
@@ -82,21 +83,7 @@ describe('evidence: photo time, place, duplicates, outlines', () => {
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     bd = await signInTo(t, 'demo_bd', 'KH2026');
-    const square = [
-      [
-        [
-          [118.38, 29.1],
-          [118.44, 29.1],
-          [118.44, 29.15],
-          [118.38, 29.15],
-          [118.38, 29.1],
-        ],
-      ],
-    ];
-    await t.deps.database.db.execute(
-      sql`update sections set boundary = ${JSON.stringify(square)}::jsonb, boundary_vertices = 5
-        where project_code = 'KH2026' and code = 'KH-BD01'`,
-    );
+    await giveSquareOutline(t.deps.database.db, ['KH-BD01']);
     const original = await treePhoto(101, { takenAt: exifAt(10, 9), lat: inside.lat, lng: inside.long });
     const good = await upload(original);
     const copy = await upload(await reworked(original, { crop: 0.05, width: 480, quality: 60 }));

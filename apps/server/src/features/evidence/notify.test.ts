@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signInTo } from '../../../test/records.ts';
 import { rowsOf } from '../../platform/sql.ts';
 import { runEvidence } from './run.ts';
+import { giveSquareOutline } from './testOutline.ts';
 import { treePhoto } from './testPhotos.ts';
 
 /**
@@ -70,21 +71,7 @@ describe('evidence: the section manager is told, the project form sets the thres
     bd = await signInTo(t, 'demo_bd', 'KH2026');
     gov = await signInTo(t, 'demo_gov', 'KH2026');
     // KH-BD01 (demo_bd's) and KH-BD02 (no manager) get the same 6 × 5.5 km outline near 华埠镇.
-    const square = [
-      [
-        [
-          [118.38, 29.1],
-          [118.44, 29.1],
-          [118.44, 29.15],
-          [118.38, 29.15],
-          [118.38, 29.1],
-        ],
-      ],
-    ];
-    await t.deps.database.db.execute(
-      sql`update sections set boundary = ${JSON.stringify(square)}::jsonb, boundary_vertices = 5
-        where project_code = 'KH2026' and code in ('KH-BD01', 'KH-BD02')`,
-    );
+    await giveSquareOutline(t.deps.database.db, ['KH-BD01', 'KH-BD02']);
   }, 120_000);
   afterAll(() => t.close());
 
