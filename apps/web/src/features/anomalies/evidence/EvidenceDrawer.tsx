@@ -8,7 +8,7 @@ import { Alert, Card, Col, Descriptions, Drawer, Empty, Image, Row, Skeleton, Ty
 import { lazy, Suspense } from 'react';
 import { useLangStore } from '../../../locales/index.ts';
 import { useProjectCode } from '../api.ts';
-import { KindTag } from '../components/AnomalyTags.tsx';
+import { KindTag, useSections } from '../components/AnomalyTags.tsx';
 import { evidenceText } from '../evidence.ts';
 import { useEvidenceView } from './api.ts';
 import { useEvidenceT } from './messages.ts';
@@ -79,6 +79,7 @@ export function EvidenceDrawer({ anomaly, onClose }: { anomaly: AnomalyItem | nu
   const lang = useLangStore((s) => s.lang);
   const prjCode = useProjectCode();
   const view = useEvidenceView(anomaly?.id ?? null, prjCode);
+  const { sectionName } = useSections(prjCode);
   const v = view.data;
   const ev = anomaly?.evidence ?? {};
   const marked = [ev.photoId, ev.otherPhotoId].filter((x): x is string => typeof x === 'string');
@@ -103,7 +104,7 @@ export function EvidenceDrawer({ anomaly, onClose }: { anomaly: AnomalyItem | nu
     >
       {anomaly && (
         <Typography.Title level={5} data-testid="evidence-sentence">
-          {evidenceText(anomaly.kind, anomaly.evidence, lang)}
+          {evidenceText(anomaly.kind, anomaly.evidence, lang, sectionName)}
         </Typography.Title>
       )}
       {view.isLoading && <Skeleton active />}
@@ -142,6 +143,7 @@ export function EvidenceDrawer({ anomaly, onClose }: { anomaly: AnomalyItem | nu
               <Suspense fallback={<Skeleton active />}>
                 <EvidenceMap
                   record={v.record}
+                  sectionName={sectionName(v.record.sectionCode)}
                   outline={v.outline}
                   photo={photoAt}
                   distanceLabel={

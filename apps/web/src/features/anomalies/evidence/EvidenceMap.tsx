@@ -9,17 +9,19 @@ import { BaseMap } from '../../../shared/map/index.ts';
  */
 export default function EvidenceMap({
   record,
+  sectionName,
   outline,
   photo,
   distanceLabel,
 }: {
   record: EvidenceRecord;
+  sectionName: string;
   outline: number[][][][] | null;
   photo?: { lat: number; lng: number } | undefined;
   distanceLabel?: string | undefined;
 }) {
   const { token } = theme.useToken();
-  const sections = outline ? [{ code: record.sectionCode, name: record.sectionCode, boundary: outline }] : [];
+  const sections = outline ? [{ code: record.sectionCode, name: sectionName, boundary: outline }] : [];
   const here: [number, number] = [record.lat, record.lng];
   return (
     <BaseMap
