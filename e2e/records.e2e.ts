@@ -182,9 +182,13 @@ it('the section manager sees his section only', async () => {
   await signIn(page, 'demo_bd', demoPassword, 'KH2026', table);
   const rows = page.getByTestId('record-table').locator('tbody tr.ant-table-row');
   await expect.poll(() => rows.count()).toBeGreaterThan(0);
-  const texts = await rows.allInnerTexts();
-  // Sections by name (issue 29): his 第一标段 on every row, no other section, no code.
-  expect(texts.every((t) => t.includes('第一标段') && !/第[二三]标段|KH-BD0\d/.test(t))).toBe(true);
+  // Sections by name (issue 29): his 第一标段 on every row, no other section, no code. Polled: the
+  // rows can draw before the section names arrive (the code shows until then).
+  await expect
+    .poll(async () =>
+      (await rows.allInnerTexts()).every((t) => t.includes('第一标段') && !/第[二三]标段|KH-BD0\d/.test(t)),
+    )
+    .toBe(true);
   // The record entered in KH-BD02 is not his: the keyword finds nothing.
   const filters = page.getByTestId('record-filters');
   await filters.getByLabel(/关键字/).fill(note);
