@@ -116,6 +116,8 @@ export async function detect(
     height: row.height,
     readWindow,
     groundResolutionM: row.gsd,
+    // One window a worker: 100 ha peaks at 469 MB (535 MB with two a worker) for 13.6 s (vs 12.7–15.5 s).
+    inFlight: 2,
     signal,
     onProgress: (p) => {
       const pct = Math.min(99, Math.floor((p.tilesDone / Math.max(1, p.tilesTotal)) * 100));

@@ -41,7 +41,7 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, workers * 2) }, lane));
+    await Promise.all(Array.from({ length: Math.max(1, opts.inFlight ?? workers * 2) }, lane));
   } finally {
     await pool?.close();
   }

@@ -82,6 +82,8 @@ export interface SceneOptions extends Omit<DetectParams, 'threshold'> {
   overlapPx?: number;
   /** Worker threads (default 2); 0 runs in this thread (tests, tiny scenes). */
   workers?: number;
+  /** Windows read and not yet detected, at most (default two a worker): each holds a tile's pixels. */
+  inFlight?: number;
   onProgress?: (progress: SceneProgress) => void;
   signal?: AbortSignal;
 }
