@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { demoPhoto } from '../apps/server/src/seed/photos.ts';
 import { bands, dHashes, hamming } from '../apps/server/src/features/evidence/dhash.ts';
 import { matchesQuery } from '../apps/server/src/features/evidence/queries.ts';
+import { squareOutline as square } from '../apps/server/src/features/evidence/testOutline.ts';
 import { reworked, treePhoto } from '../apps/server/src/features/evidence/testPhotos.ts';
 import { photoFacts } from '../apps/server/src/features/files/index.ts';
 import { outsideCountyM } from '../apps/server/src/platform/geo/countyOutlines.ts';
@@ -155,17 +156,6 @@ console.log(`band values of one hash: ${bands(12345n).join(', ')}`);
 
 // (4) outlines
 console.log('== outline test, 100-record batch (section rectangle + 开化县 outline)');
-const square = [
-  [
-    [
-      [118.38, 29.1],
-      [118.44, 29.1],
-      [118.44, 29.15],
-      [118.38, 29.15],
-      [118.38, 29.1],
-    ],
-  ],
-];
 const points = Array.from({ length: 100 }, (_, i) => ({
   lng: 118.3 + (i % 10) * 0.02,
   lat: 29.0 + Math.floor(i / 10) * 0.03,

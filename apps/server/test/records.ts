@@ -73,9 +73,16 @@ export async function assignSections(t: TestApp, account: string, prjCode: strin
 }
 
 /** Uploads the PNG as a photo of the caller's project; answers its file id. */
-export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+/** Uploads `bytes` as a photo through the API; answers the envelope (the caller checks its code). */
+export async function uploadBytes(
+  t: TestApp,
+  token: string,
+  bytes: Uint8Array,
+  name: string,
+  type: string,
+): Promise<{ code: number; message: string; value: { id: string } }> {
   const form = new FormData();
-  form.append('file', new Blob([png], { type: 'image/png' }), 'tree.png');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = new Response(form);
   const up = await t.app.inject({
     method: 'POST',
@@ -83,7 +90,11 @@ export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
     headers: { token, 'content-type': res.headers.get('content-type') ?? '' },
     payload: Buffer.from(await res.arrayBuffer()),
   });
-  return (up.json() as { value: { id: string } }).value.id;
+  return up.json();
+}
+
+export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+  return (await uploadBytes(t, token, png, 'tree.png', 'image/png')).value.id;
 }
 
 /** Survey (gbksdc0101) fields: `kssl` dead trees. */

@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInTo } from '../../../test/records.ts';
+import { signInTo, uploadBytes } from '../../../test/records.ts';
 import { rowsOf } from '../../platform/sql.ts';
 import { runEvidence } from './run.ts';
 import { giveSquareOutline } from './testOutline.ts';
@@ -32,16 +32,7 @@ describe('evidence: photo time, place, duplicates, outlines', () => {
   const ids: Record<string, string> = {};
 
   async function upload(bytes: Buffer, name = 'p.jpg', type = 'image/jpeg'): Promise<string> {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = new Response(form);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/upload?kind=photo',
-      headers: { token: admin, 'content-type': res.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await res.arrayBuffer()),
-    });
-    const body = up.json() as { code: number; value: { id: string }; message: string };
+    const body = await uploadBytes(t, admin, bytes, name, type);
     expect(body.code, body.message).toBe(0);
     return body.value.id;
   }

@@ -2,7 +2,7 @@ import { ErrorCode, type EvidenceStatusValue, type NoticeItem } from '@pineguard
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { signInTo } from '../../../test/records.ts';
+import { signInTo, uploadBytes } from '../../../test/records.ts';
 import { rowsOf } from '../../platform/sql.ts';
 import { runEvidence } from './run.ts';
 import { giveSquareOutline } from './testOutline.ts';
@@ -23,16 +23,7 @@ describe('evidence: the section manager is told, the project form sets the thres
   const outside = { ...inside, long: 118.46 };
 
   async function upload(bytes: Buffer): Promise<string> {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
-    const res = new Response(form);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/file/upload?kind=photo',
-      headers: { token: admin, 'content-type': res.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await res.arrayBuffer()),
-    });
-    const body = up.json() as { code: number; value: { id: string }; message: string };
+    const body = await uploadBytes(t, admin, bytes, 'p.jpg', 'image/jpeg');
     expect(body.code, body.message).toBe(0);
     return body.value.id;
   }
