@@ -47,6 +47,10 @@ export const droneMessages = {
     'zh-CN': '第 {n} 个分片应为 {expected} 字节，收到 {got} 字节',
     en: 'Part {n} should be {expected} bytes, {got} were received',
   },
+  droneOrthoNotFound: {
+    'zh-CN': '正射影像不存在（可能已被删除）',
+    en: 'The orthophoto does not exist (it may have been deleted)',
+  },
   droneNotReady: {
     'zh-CN': '影像尚未上传完成',
     en: 'The orthophoto has not finished uploading',
