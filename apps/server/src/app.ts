@@ -63,7 +63,7 @@ import { registerErrorHandling } from './platform/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/framework-errors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { requestLang } from './platform/lang.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { loggerOptions, oneLinePerRequest } from './platform/logging.ts';
 import { validatorCompiler } from './platform/validation.ts';
 
 import type { AppDeps } from './platform/deps.ts';
@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   wireProjectPorts();
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    logController: oneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logging.ts';
+import { loggerOptions, oneLinePerRequest, redactUrl } from './logging.ts';
 
 const idNumber = '330824199001011234';
 const idShape = /\d{17}[\dXx]|\d{15}/;
@@ -8,7 +8,10 @@ const idShape = /\d{17}[\dXx]|\d{15}/;
 describe('request logging', () => {
   it('never writes an ID number or a phone number of a URL to the log', async () => {
     const lines: string[] = [];
-    const app = Fastify({ logger: loggerOptions('info', { write: (l) => void lines.push(l) }) });
+    const app = Fastify({
+      logger: loggerOptions('info', { write: (l) => void lines.push(l) }),
+      logController: oneLinePerRequest(),
+    });
     app.get('/api/lwryUser/loadIdCard', async () => ({ code: 0 }));
     app.get('/api/lwryUser/detail/:id', async () => ({ code: 0 }));
     try {
@@ -17,7 +20,16 @@ describe('request logging', () => {
         url: `/api/lwryUser/loadIdCard?prjCode=KH2026&phone=13800001111&x=${idNumber.slice(0, 17)}X`,
       });
       await app.inject({ url: `/api/lwryUser/detail/${idNumber}` });
-      expect(lines.length).toBeGreaterThanOrEqual(6); // "incoming request" and "request completed" each
+      // One line per request: the request, its status and duration together.
+      expect(lines.length).toBe(3);
+      for (const line of lines) {
+        const entry = JSON.parse(line);
+        expect(entry.msg).toBe('request completed');
+        expect(entry.req.url).toMatch(/^\/api\/lwryUser\//);
+        expect(entry.res.statusCode).toBe(200);
+        expect(typeof entry.responseTime).toBe('number');
+        expect(typeof entry.reqId).toBe('string');
+      }
       // Every string of every line (numbers such as responseTime are not personal data).
       const strings = lines.flatMap((l) =>
         JSON.stringify(JSON.parse(l), (_k, v) => (typeof v === 'number' ? 0 : v)),

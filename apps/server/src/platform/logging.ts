@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /**
  * Personal data in a logged URL: ID numbers (18 characters, the last a digit or X, and the old
@@ -76,3 +76,23 @@ export function loggerOptions(
     },
   };
 }
+
+/**
+ * One log line per request instead of Fastify's two ("incoming request", then "request
+ * completed"): the request (method, redacted URL, addresses), its status and its duration, written
+ * when the answer is sent, under the request's id. A request's start is still logged at debug
+ * level; failures keep Fastify's own lines (the error whole). A line is a write to stdout: at two
+ * per call they were a twentieth of a records list call's CPU.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+export const oneLinePerRequest = (): LogController => new OneLinePerRequest();
