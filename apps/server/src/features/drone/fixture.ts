@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import proj4 from 'proj4';
 import sharp from 'sharp';
+import type { DroneOrtho, Envelope } from '@pineguard/contract';
+import type { TestApp } from '../../../test/app.ts';
 import { toWgs84 } from './crs.ts';
 
 /**
@@ -90,4 +92,38 @@ export async function makeSceneOrtho(f: {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Uploads a file as the web client does (start, every part as raw bytes, complete), as `token`.
+ * Stops at the first part the server refuses and answers its envelope (a refused part 0 removes
+ * the upload); otherwise answers complete's. `partSize` cuts the file differently from what the
+ * server declared (a wrong-size part). Throws when a part's HTTP status is not 200 (never a 5xx).
+ */
+export async function uploadOrtho(
+  t: TestApp,
+  token: string,
+  bytes: Buffer,
+  opts: { name?: string; partSize?: number } = {},
+): Promise<{ id: string; res: Envelope<DroneOrtho> }> {
+  const start = await t.api<DroneOrtho>('POST', '/api/drone/orthophotos', {
+    token,
+    body: { name: opts.name ?? 'scene.tif', size: bytes.length },
+  });
+  if (start.code !== 0) throw new Error(`start refused: ${start.message}`);
+  const { id } = start.value;
+  const ps = opts.partSize ?? start.value.partSize;
+  for (let n = 0; n < start.value.partCount; n++) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/drone/orthophotos/${id}/parts/${n}`,
+      headers: { token, 'content-type': 'application/octet-stream' },
+      payload: bytes.subarray(n * ps, (n + 1) * ps),
+    });
+    if (res.statusCode !== 200) throw new Error(`part ${n}: HTTP ${res.statusCode} ${res.body}`);
+    const body = res.json() as Envelope<DroneOrtho>;
+    if (body.code !== 0) return { id, res: body };
+  }
+  const done = await t.api<DroneOrtho>('POST', `/api/drone/orthophotos/${id}/complete`, { token });
+  return { id, res: done };
 }

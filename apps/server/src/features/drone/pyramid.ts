@@ -16,9 +16,10 @@ import type { OrthoRow } from './upload.ts';
 export const OV_BLOCK = 256;
 export type Pyramid = { block: number; levels: { width: number; height: number }[] };
 
-const base = (row: OrthoRow) => `drone/${row.projectCode}/${row.id}/ov`;
-const manifestKey = (row: OrthoRow) => `${base(row)}/manifest.json`;
-const blockKey = (row: OrthoRow, k: number, bx: number, by: number) => `${base(row)}/${k}/${by}/${bx}.rgba`;
+type Keyed = Pick<OrthoRow, 'projectCode' | 'id'>;
+const base = (row: Keyed) => `drone/${row.projectCode}/${row.id}/ov`;
+const manifestKey = (row: Keyed) => `${base(row)}/manifest.json`;
+const blockKey = (row: Keyed, k: number, bx: number, by: number) => `${base(row)}/${k}/${by}/${bx}.rgba`;
 
 /** Level sizes: level k (1-based) of a W × H scene is ⌈W/2^k⌉ × ⌈H/2^k⌉, down to one block. */
 export function pyramidLevels(width: number, height: number) {
@@ -203,16 +204,20 @@ export async function buildPyramid(
   return pyr;
 }
 
-/** Removes the overviews' blocks and manifest (the orthophoto is being removed). */
-export async function removePyramid(deps: AppDeps, row: OrthoRow): Promise<void> {
+/** Every key the overviews of a W × H scene are stored under (manifest first). */
+export function* pyramidKeys(row: Pick<OrthoRow, 'projectCode' | 'id' | 'width' | 'height'>) {
   if (!row.width || !row.height) return;
-  await deps.storage.delete(manifestKey(row));
+  yield manifestKey(row);
   const levels = pyramidLevels(row.width, row.height);
   for (let k = 1; k <= levels.length; k++) {
     const { width, height } = levels[k - 1]!;
     for (let by = 0; by * OV_BLOCK < height; by++)
-      for (let bx = 0; bx * OV_BLOCK < width; bx++) await deps.storage.delete(blockKey(row, k, bx, by));
+      for (let bx = 0; bx * OV_BLOCK < width; bx++) yield blockKey(row, k, bx, by);
   }
-  known.delete(row.id);
-  forgetBlocks(`${row.id}/ov`);
+}
+
+/** Forgets what this process remembers of an orthophoto's overviews (it was deleted). */
+export function forgetPyramid(id: string): void {
+  known.delete(id);
+  forgetBlocks(`${id}/ov`);
 }

@@ -28,18 +28,11 @@ import { candidateDetail, candidateList, dropCandidate, issueTasks, setThreshold
 import { closeByFelling } from './close.ts';
 import { startDetect } from './job.ts';
 import { droneOrthoList, droneOrthoView, orthoForMedia } from './orthos.ts';
+import { removeOrtho } from './removal.ts';
 import { sectionReport } from './report.ts';
 import { checkTask, fieldTasks, saveSettings, settings, taskList } from './tasks.ts';
 import { chip, tile } from './tiles.ts';
-import {
-  completeUpload,
-  type DroneCtx,
-  findOrtho,
-  PART_SIZE,
-  putPart,
-  removeOrtho,
-  startUpload,
-} from './upload.ts';
+import { completeUpload, type DroneCtx, findOrtho, PART_SIZE, putPart, startUpload } from './upload.ts';
 
 const tags = ['drone'];
 

@@ -40,15 +40,34 @@ const emptyTile = () =>
   ));
 
 // v2: tiles sampled per pixel (no seams); tiles stored by earlier versions are not served again.
-const storageKey = (row: OrthoRow, z: number, x: number, y: number) =>
+export const tileKey = (row: Pick<OrthoRow, 'projectCode' | 'id'>, z: number, x: number, y: number) =>
   `drone/${row.projectCode}/${row.id}/tiles/v2/${z}/${x}/${y}.png`;
+
+/**
+ * The deepest zoom whose tiles are kept in storage: a map pixel no finer than a file pixel.
+ * Deeper tiles only magnify blocks the memory LRU holds, and a bounded set of stored tiles is
+ * one removal.ts can name when the orthophoto is deleted.
+ */
+export function deepestStoredZoom(row: Pick<OrthoRow, 'gsd' | 'south' | 'north'>): number {
+  const lat = (((row.south + row.north) / 2) * Math.PI) / 180;
+  return Math.floor(Math.log2((156_543.033_92 * Math.cos(lat)) / Math.max(row.gsd, 0.001)));
+}
+
+/** Forgets an orthophoto's tiles kept in memory (it was deleted). */
+export function forgetTiles(id: string): void {
+  for (const [k, v] of memory) {
+    if (!k.startsWith(`${id}/`)) continue;
+    memory.delete(k);
+    memoryBytes -= v.length;
+  }
+}
 
 /** A tile as PNG; an empty transparent one outside the scene or too far out to read. */
 export async function tile(deps: AppDeps, row: OrthoRow, z: number, x: number, y: number): Promise<Buffer> {
   const key = `${row.id}/${z}/${x}/${y}`;
   const hit = memory.get(key);
   if (hit) return hit;
-  const stored = await readStored(deps, storageKey(row, z, x, y));
+  const stored = z <= deepestStoredZoom(row) ? await readStored(deps, tileKey(row, z, x, y)) : undefined;
   if (stored) {
     remember(key, stored);
     return stored;
@@ -57,8 +76,8 @@ export async function tile(deps: AppDeps, row: OrthoRow, z: number, x: number, y
   // A tile drawn before the overviews exist (too coarse, or empty because too wide) is drawn again later.
   if (!keep) return png;
   remember(key, png);
-  if (png !== (await emptyTile())) {
-    await deps.storage.put(storageKey(row, z, x, y), Readable.from([png]), 'image/png').catch(() => {});
+  if (png !== (await emptyTile()) && z <= deepestStoredZoom(row)) {
+    await deps.storage.put(tileKey(row, z, x, y), Readable.from([png]), 'image/png').catch(() => {});
   }
   return png;
 }

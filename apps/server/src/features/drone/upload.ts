@@ -9,7 +9,7 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { looksLikeTiff, readGeoref } from './georef.ts';
 import { startOverviews } from './job.ts';
 import { partKey } from './partSource.ts';
-import { removePyramid } from './pyramid.ts';
+import { removeOrtho } from './removal.ts';
 
 /**
  * Orthophoto uploads in parts (docs/decisions/32-drone-orthophoto-parts.md): the client declares
@@ -28,7 +28,7 @@ export async function findOrtho(ctx: DroneCtx, id: string): Promise<OrthoRow> {
     .select()
     .from(droneOrthophotos)
     .where(and(eq(droneOrthophotos.id, id), eq(droneOrthophotos.projectCode, ctx.projectCode)));
-  if (!row) throw fail.notFound();
+  if (!row) throw fail.notFound('droneOrthoNotFound');
   return row;
 }
 
@@ -161,11 +161,4 @@ export async function completeUpload(ctx: DroneCtx, id: string): Promise<OrthoRo
   await ctx.deps.database.db.delete(droneParts).where(eq(droneParts.orthophotoId, id));
   await startOverviews(ctx.deps, done!, ctx.auth.userId);
   return done!;
-}
-
-/** Removes an orthophoto's parts from storage, then its row (candidates go with it). */
-export async function removeOrtho(deps: AppDeps, row: OrthoRow): Promise<void> {
-  for (let n = 0; n < row.partCount; n++) await deps.storage.delete(partKey(row.projectCode, row.id, n));
-  await removePyramid(deps, row);
-  await deps.database.db.delete(droneOrthophotos).where(eq(droneOrthophotos.id, row.id));
 }

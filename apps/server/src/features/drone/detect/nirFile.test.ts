@@ -8,6 +8,7 @@ import { defaultSettings, type Crown, type Scene } from '../../../../../../bench
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { signInTo } from '../../../../test/records.ts';
 import { runDueJobs } from '../../../platform/jobs.ts';
+import { uploadOrtho } from '../fixture.ts';
 
 /**
  * The near-infrared band from a real file, end to end (issue 32): the generator's 4-band GeoTIFF
@@ -63,26 +64,8 @@ describe('a 4-band (RGB+NIR) orthophoto through upload, job and detector', () =>
   let admin: string;
 
   const uploadAndDetect = async (bytes: Buffer, name: string) => {
-    const start = await t.api<DroneOrtho>('POST', '/api/drone/orthophotos', {
-      token: admin,
-      body: { name, size: bytes.length },
-    });
-    expect(start.code, start.message).toBe(0);
-    const ps = start.value.partSize;
-    for (let n = 0; n < start.value.partCount; n++) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/drone/orthophotos/${start.value.id}/parts/${n}`,
-        headers: { token: admin, 'content-type': 'application/octet-stream' },
-        payload: bytes.subarray(n * ps, (n + 1) * ps),
-      });
-      expect(res.statusCode).toBe(200);
-    }
-    const done = await t.api<DroneOrtho>('POST', `/api/drone/orthophotos/${start.value.id}/complete`, {
-      token: admin,
-    });
+    const { id, res: done } = await uploadOrtho(t, admin, bytes, { name });
     expect(done.code, done.message).toBe(0);
-    const id = start.value.id;
     const queued = await t.api<DroneOrtho>('POST', `/api/drone/orthophotos/${id}/detect`, { token: admin });
     expect(queued.code, queued.message).toBe(0);
     while ((await runDueJobs(t.deps)) > 0);
