@@ -16,6 +16,31 @@ export function compile(query: SQL): Compiled {
   return { sql: text, params, name: `c_${createHash('sha1').update(text).digest('hex').slice(0, 24)}` };
 }
 
+type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
+const keepRows = (rows: unknown[]) => rows;
+
+/*
+ * Drizzle's prepared query of a compiled statement, made once per session (the pool's, or a
+ * transaction's) and statement instead of once per call: each one built two query configurations
+ * and their type-parser closures. Weak both ways, so a statement dropped from its map or a
+ * finished transaction takes its entry with it.
+ */
+const preparedBySession = [false, true].map(() => new WeakMap<object, WeakMap<Compiled, Prepared>>());
+function preparedOf(db: Executor, query: Compiled, arrayRows: boolean): Prepared {
+  const { session } = db._;
+  const sessions = preparedBySession[Number(arrayRows)]!;
+  let bySession = sessions.get(session);
+  if (!bySession) sessions.set(session, (bySession = new WeakMap()));
+  let prepared = bySession.get(query);
+  if (!prepared) {
+    prepared = arrayRows
+      ? session.prepareQuery(query, undefined, query.name, true, keepRows)
+      : session.prepareQuery(query, undefined, query.name, false);
+    bySession.set(query, prepared);
+  }
+  return prepared;
+}
+
 /**
  * Runs a compiled statement as runNamed runs one (named on PostgreSQL, parsed and planned once per
  * connection; a plain query on PGlite), through Drizzle's session so the statement hook sees it.
@@ -26,7 +51,24 @@ export async function runCompiled<T>(
   query: Compiled,
   values?: Record<string, unknown>,
 ): Promise<T[]> {
-  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, query.name, false).execute(values));
+  return rowsOf<T>(await preparedOf(db, query, false).execute(values));
+}
+
+/**
+ * Like runCompiled, with the rows read as arrays (the driver's array row mode: no object built per
+ * row under each column's name) and mapped by position by `map`, which the caller writes beside
+ * the statement's select list.
+ */
+export async function runCompiledArrays<T>(
+  db: Executor,
+  query: Compiled,
+  map: (row: unknown[]) => T,
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const rows = (await preparedOf(db, query, true).execute(values)) as unknown[][];
+  const out = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = map(rows[i]!);
+  return out;
 }
 
 /**

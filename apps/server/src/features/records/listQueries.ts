@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@pineguard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scopeConditions } from '../../platform/scopeFilter.ts';
-import { CompiledStatements, compile, runCompiled } from '../../platform/compiled.ts';
+import { CompiledStatements, compile, runCompiled, runCompiledArrays } from '../../platform/compiled.ts';
 import { runNamed } from '../../platform/sql.ts';
 import { dayStart, rowsOf } from './queries.ts';
 
@@ -142,7 +142,7 @@ const chinaText = (column: SQL) =>
 
 // Only what a row shows: times leave the database as display text (no timestamp parsing and
 // re-formatting per row in JS), people as ids named from the in-process map (users/names.ts),
-// the table and deletion state from the filter.
+// the table and deletion state from the filter. pageRow reads them by position: keep it in step.
 const listColumns = sql`r.id, r.section_code, r.collector_id, r.editor_id,
   ${chinaText(sql`r.time_submit`)} as time_submit, ${chinaText(sql`r.time_update`)} as time_update,
   ${chinaText(sql`r.time_edit`)} as time_edit, r.gps_long, r.gps_lat, r.gps_alt, r.gps_range,
@@ -174,9 +174,36 @@ export function pageStatement(
  */
 const compiled = new CompiledStatements(2_000);
 
+/**
+ * A page row read by position (the driver's array row mode): listColumns' order, then the page
+ * statement's sort_key. One object literal per row, always the same shape, instead of the driver
+ * copying a template object and storing each column by name.
+ */
+const pageRow = (a: unknown[]): ListedRow => ({
+  id: a[0] as string,
+  section_code: a[1] as string,
+  collector_id: a[2] as string,
+  editor_id: a[3] as string | null,
+  time_submit: a[4] as string,
+  time_update: a[5] as string,
+  time_edit: a[6] as string | null,
+  gps_long: a[7] as number,
+  gps_lat: a[8] as number,
+  gps_alt: a[9] as number,
+  gps_range: a[10] as number,
+  gps_xian: a[11] as string,
+  gps_xiang: a[12] as string,
+  gps_xzcun: a[13] as string,
+  gps_xiaoban: a[14] as string,
+  state: a[15] as string,
+  state_reason: a[16] as string | null,
+  fields: a[17] as ListedRow['fields'],
+  sort_key: a[18] as string | null,
+});
+
 /** One page of records (pageStatement's), compiled once per key. */
 export async function listPage(db: Executor, key: string, statement: () => SQL): Promise<ListedRow[]> {
-  return runCompiled<ListedRow>(db, compiled.get(key, statement));
+  return runCompiledArrays(db, compiled.get(key, statement), pageRow);
 }
 
 /** Ids of the records of a filter, at most `limit` (a batch review of "every record of the filter"). */

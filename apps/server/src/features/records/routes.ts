@@ -40,6 +40,7 @@ import { managedProject } from '../../platform/scope.ts';
 import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
 import * as files from '../files/index.ts';
+import { listJson } from './listJson.ts';
 import * as records from './service.ts';
 
 const tags = ['records'];
@@ -99,7 +100,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/sync/queryDataList', {
-    serializerCompiler: plainJson,
+    serializerCompiler: listJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
@@ -247,7 +248,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
   /* ---- tree quantity (ymfs) ---- */
 
   app.post('/api/sync/queryYmfsList', {
-    serializerCompiler: plainJson,
+    serializerCompiler: listJson,
     config: { access: 'records.read', projectOf: prjCodeInBody },
     schema: {
       tags,
