@@ -5,19 +5,26 @@ import { readGeoref } from '../apps/server/src/features/drone/georef.ts';
 import { partKey } from '../apps/server/src/features/drone/partSource.ts';
 import { PART_SIZE, type OrthoRow } from '../apps/server/src/features/drone/upload.ts';
 import type { AppDeps } from '../apps/server/src/platform/deps.ts';
-import { createStorage } from '../apps/server/src/platform/storage/index.ts';
+import { createStorage, type Storage } from '../apps/server/src/platform/storage/index.ts';
 
 /**
  * An orthophoto file stored under `dir` in 8 MB parts on local disk exactly as an upload leaves
  * it, its header read by the server's georef (`county` '' skips the place check): the row, the
- * storage and the deps the drone benches hand to the server's code.
+ * storage and the deps the drone benches hand to the server's code. `into` stores it in a
+ * server's own storage under its project instead.
  */
-export async function storeOrtho(file: string, dir: string, id: string, county: string) {
+export async function storeOrtho(
+  file: string,
+  dir: string,
+  id: string,
+  county: string,
+  into?: { storage: Storage; projectCode: string },
+) {
   const size = statSync(file).size;
-  const storage = createStorage({ driver: 'local', root: join(dir, 'store') } as never);
+  const storage = into?.storage ?? createStorage({ driver: 'local', root: join(dir, 'store') } as never);
   const row = {
     id,
-    projectCode: 'BENCH',
+    projectCode: into?.projectCode ?? 'BENCH',
     size,
     partSize: PART_SIZE,
     partCount: Math.ceil(size / PART_SIZE),

@@ -67,6 +67,8 @@ export type BlockReader = {
     win: { x: number; y: number; w: number; h: number },
     keep: boolean,
     signal?: AbortSignal,
+    /** Filled instead of a new buffer when large enough (a view at its start is answered). */
+    into?: Uint8Array,
   ): Promise<Uint8Array>;
 };
 
@@ -95,8 +97,10 @@ export async function blockReader(image: GeoTIFFImage, key: string): Promise<Blo
   };
   return {
     spp,
-    async read(win, keep, signal) {
-      const out = new Uint8Array(win.w * win.h * spp);
+    async read(win, keep, signal, into) {
+      const n = win.w * win.h * spp;
+      // A reused buffer is cleared: a short last strip must not leave the previous window's pixels.
+      const out = into && into.length >= n ? into.subarray(0, n).fill(0) : new Uint8Array(n);
       const jobs: Promise<void>[] = [];
       for (let ty = Math.floor(win.y / th); ty * th < win.y + win.h; ty++) {
         for (let tx = Math.floor(win.x / tw); tx * tw < win.x + win.w; tx++) {

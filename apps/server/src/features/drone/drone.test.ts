@@ -1,11 +1,8 @@
-import { type DroneOrtho, type DroneTask, ErrorCode } from '@pineguard/contract';
+import type { DroneOrtho, DroneTask } from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, fellingFields, seedRecord, signInTo, uploadPhoto } from '../../../test/records.ts';
-import { onStatement } from '../../db/client.ts';
 import { sections } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { makeOrtho, makeSceneOrtho, uploadOrtho } from './fixture.ts';
@@ -174,53 +171,6 @@ describe('drone orthophotos, candidates and tasks', () => {
     expect(chip.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('deletes an orthophoto with its parts, overviews and rendered tiles; its tiles then answer 404', async () => {
-    const { id, res } = await upload(await makeOrtho({ ...at, dead, size: 1200 }), 'to-delete.tif');
-    expect(res.code, res.message).toBe(0);
-    while ((await runDueJobs(t.deps)) > 0);
-    const tileAt = (z: number) => {
-      const x = Math.floor(((at.lng + 0.0001 + 180) / 360) * 2 ** z);
-      const latR = ((at.lat - 0.0001) * Math.PI) / 180;
-      const y = Math.floor(((1 - Math.log(Math.tan(latR) + 1 / Math.cos(latR)) / Math.PI) / 2) * 2 ** z);
-      return res.value.tileUrl.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
-    };
-    // z 15–18 from the overviews, z 21 from the file (stored), z 23 magnified (memory only).
-    for (const z of [15, 18, 21, 23]) {
-      const tile = await t.app.inject({ method: 'GET', url: tileAt(z) });
-      expect(tile.headers['content-type'], `z${z}`).toBe('image/png');
-    }
-    const root = join(
-      t.deps.config.storage.driver === 'local' ? t.deps.config.storage.root : '',
-      'drone/KH2026',
-      id,
-    );
-    const files = () =>
-      (existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }) : [])
-        .filter((e) => e.isFile())
-        .map((e) => relative(root, join(e.parentPath, e.name)));
-    const before = files();
-    // What the test deletes is there: parts, the overviews' manifest and blocks, stored tiles.
-    expect(before).toContain('part-0');
-    expect(before).toContain('ov/manifest.json');
-    expect(before.filter((f) => f.startsWith('ov/1/')).length).toBeGreaterThan(0);
-    expect(before.filter((f) => f.startsWith('tiles/v2/21/'))).toHaveLength(1);
-    expect(before.filter((f) => f.startsWith('tiles/v2/15/'))).toHaveLength(1);
-
-    const removed = await t.api('DELETE', `/api/drone/orthophotos/${id}`, { token: admin });
-    expect(removed.code, removed.message).toBe(0);
-    expect(files()).toEqual([]);
-    for (const z of [15, 21, 23]) {
-      const gone = await t.app.inject({ method: 'GET', url: tileAt(z) });
-      expect(gone.statusCode, `z${z}`).toBe(404);
-      expect(gone.json()).toMatchObject({
-        code: ErrorCode.notFound,
-        message: '正射影像不存在（可能已被删除）',
-      });
-    }
-    const page = await t.api('GET', `/api/drone/orthophotos/${id}`, { token: admin });
-    expect(page.message).toBe('正射影像不存在（可能已被删除）');
-  });
-
   it('detects dead crowns in a job, lists candidates, issues tasks, and a felling closes a confirmed one', async () => {
     // A generated scene (grass, green and autumn crowns, soil, roads) with its true dead crowns.
     const scene = await makeSceneOrtho({ seed: 7, size: 800, ...at });
@@ -337,32 +287,6 @@ describe('drone orthophotos, candidates and tasks', () => {
     const bd01 = report.value.find((r) => r.sectionCode === 'KH-BD01')!;
     expect(bd01).toMatchObject({ confirmed: 1, felled: 1, candidates: issued.value.issued });
     expect(bd01.open).toBe(issued.value.issued - 1);
-  });
-
-  it('lists a page of orthophotos in as many statements as a page of one', async () => {
-    const statements = async (pageSize: number) => {
-      const url = `/api/drone/orthophotos?pageSize=${pageSize}`;
-      await t.api('GET', url, { token: admin });
-      const sent: string[] = [];
-      onStatement((text) => void sent.push(text));
-      try {
-        const page = await t.api<{ list: DroneOrtho[] }>('GET', url, { token: admin });
-        return { n: sent.length, rows: page.value.list.length };
-      } finally {
-        onStatement(undefined);
-      }
-    };
-    // Rows of each kind the page joins things to: one ready, one still uploading (its parts).
-    expect((await upload(await makeOrtho({ ...at, dead }))).res.code).toBe(0);
-    const half = await t.api<DroneOrtho>('POST', '/api/drone/orthophotos', {
-      token: admin,
-      body: { name: 'half.tif', size: 20 * 1024 * 1024 },
-    });
-    expect(half.code).toBe(0);
-    const one = await statements(1);
-    const all = await statements(100);
-    expect(all.rows).toBeGreaterThanOrEqual(2);
-    expect(all.n).toBe(one.n);
   });
 
   it('keeps the routes behind session and permission', async () => {

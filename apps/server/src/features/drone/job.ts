@@ -95,7 +95,7 @@ export async function detect(
 ) {
   const { levels } = await openOrtho(deps, row);
   const image = levels[0]!;
-  const readWindow = async (x: number, y: number, w: number, h: number): Promise<Tile> => {
+  const readWindow = async (x: number, y: number, w: number, h: number, into?: Uint8Array): Promise<Tile> => {
     const r = await readRgb(
       row,
       image,
@@ -106,6 +106,7 @@ export async function detect(
         deps,
         // A full-scene pass: its blocks are not kept (they would push out the map tiles' ones).
         cache: false,
+        ...(into ? { into } : {}),
       },
     );
     return { data: r.data, width: w, height: h, channels: r.channels, ...(r.nir ? { nir: r.nir } : {}) };

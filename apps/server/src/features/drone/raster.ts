@@ -51,7 +51,7 @@ export async function readRgb(
   row: OrthoRow,
   image: GeoTIFFImage,
   win: Window,
-  opts: { nir?: boolean; signal?: AbortSignal; deps?: AppDeps; cache?: boolean } = {},
+  opts: { nir?: boolean; signal?: AbortSignal; deps?: AppDeps; cache?: boolean; into?: Uint8Array } = {},
 ): Promise<{ data: Uint8Array; channels: 3 | 4; nir?: Uint8Array }> {
   const alpha = row.bands === 4 ? !row.hasNir : row.bands === 5;
   const samples = alpha ? [0, 1, 2, 3] : [0, 1, 2];
@@ -60,7 +60,7 @@ export async function readRgb(
   const reader = opts.deps ? await readerFor(opts.deps, row, image) : null;
   if (reader) {
     // One pass over the blocks for colour and near-infrared alike.
-    const all = await reader.read(win, opts.cache ?? true, opts.signal);
+    const all = await reader.read(win, opts.cache ?? true, opts.signal, opts.into);
     const data = pickSamples(all, reader.spp, samples);
     return {
       data,

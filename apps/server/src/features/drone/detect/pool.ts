@@ -5,6 +5,13 @@ import { Worker } from 'node:worker_threads';
 import { detectTileWith, kernelFunctions, stages } from './tile.ts';
 import type { DetectParams, Tile, TileResult } from './types.ts';
 
+/**
+ * The workers' niceness (Linux sets it per thread): the server's own thread, which answers the
+ * API and reads the windows, comes first when both want a core; the workers take what is left.
+ * Without it the records list's p99 tripled while a 100 ha scene was detected (bench/droneResponsive.bench.ts).
+ */
+export const WORKER_NICE = 10;
+
 export function workerSource(): string {
   const fns = [...kernelFunctions, detectTileWith].map((f) => f.toString()).join('\n');
   const table = Object.entries(stages)
@@ -13,13 +20,19 @@ export function workerSource(): string {
   return `'use strict';
 // tsx keeps function names through this helper; here a name is not needed.
 function __name(f) { return f; }
+// This thread only (Linux); elsewhere, or refused, the worker runs at the server's priority.
+try { require('node:os').setPriority(${WORKER_NICE}); } catch {}
 ${fns}
 const stages = { ${table} };
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (m) => {
   try {
-    const result = ${detectTileWith.name}(stages, m.tile, m.params);
-    parentPort.postMessage({ id: m.id, result });
+    const result = m.histogram
+      ? stages.indexHistogram(stages.cellFeatures(m.tile, m.params, stages.cellFactor(m.params)))
+      : ${detectTileWith.name}(stages, m.tile, m.params);
+    // The window's buffer goes back to be filled with the next window (no new 18 MB a tile).
+    const spare = m.tile.data.buffer;
+    parentPort.postMessage({ id: m.id, result, spare }, [spare]);
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: String((e && e.stack) || e) });
   }
@@ -30,12 +43,17 @@ interface Job {
   id: number;
   tile: Tile;
   params: DetectParams;
-  resolve: (r: TileResult) => void;
+  histogram?: boolean;
+  resolve: (r: never) => void;
   reject: (e: Error) => void;
 }
 
 export interface TilePool {
   run(tile: Tile, params: DetectParams): Promise<TileResult>;
+  /** The tile's index histogram (threshold.ts's sample), computed in a worker. */
+  histogram(tile: Tile, params: Omit<DetectParams, 'threshold'>): Promise<Float64Array>;
+  /** A window buffer a worker handed back, for the next read to fill (the largest kept). */
+  spare(): Uint8Array | undefined;
   close(): Promise<void>;
 }
 
@@ -43,7 +61,8 @@ export interface TilePool {
 function transferable(tile: Tile): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   for (const a of [tile.data, tile.nir]) {
-    if (a && a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer)
+    // A view at the start of a larger (reused) buffer goes too: the worker sees the same view.
+    if (a && a.byteOffset === 0 && a.buffer instanceof ArrayBuffer && !out.includes(a.buffer))
       out.push(a.buffer);
   }
   return out;
@@ -57,19 +76,24 @@ export function createPool(size: number): TilePool {
   let nextId = 1;
   let failed: Error | null = null;
   const workers: Worker[] = [];
+  const spares: ArrayBuffer[] = [];
 
   function dispatch(): void {
     while (idle.length && queue.length) {
       const w = idle.pop()!;
       const job = queue.shift()!;
       busy.set(w, job);
-      w.postMessage({ id: job.id, tile: job.tile, params: job.params }, transferable(job.tile));
+      w.postMessage(
+        { id: job.id, tile: job.tile, params: job.params, histogram: job.histogram },
+        transferable(job.tile),
+      );
     }
   }
 
   for (let i = 0; i < size; i++) {
     const w = new Worker(source, { eval: true });
-    w.on('message', (m: { id: number; result?: TileResult; error?: string }) => {
+    w.on('message', (m: { id: number; result?: never; error?: string; spare?: ArrayBuffer }) => {
+      if (m.spare && spares.length < size + 1) spares.push(m.spare);
       const job = busy.get(w);
       busy.delete(w);
       idle.push(w);
@@ -88,13 +112,27 @@ export function createPool(size: number): TilePool {
     idle.push(w);
   }
 
+  const submit = <T>(tile: Tile, params: DetectParams, histogram: boolean) =>
+    failed
+      ? Promise.reject(failed)
+      : new Promise<T>((resolve, reject) => {
+          queue.push({
+            id: nextId++,
+            tile,
+            params,
+            histogram,
+            resolve: resolve as (r: never) => void,
+            reject,
+          });
+          dispatch();
+        });
   return {
-    run(tile, params) {
-      if (failed) return Promise.reject(failed);
-      return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, tile, params, resolve, reject });
-        dispatch();
-      });
+    run: (tile, params) => submit<TileResult>(tile, params, false),
+    histogram: (tile, params) => submit<Float64Array>(tile, params, true),
+    spare() {
+      if (spares.length === 0) return undefined;
+      spares.sort((a, b) => a.byteLength - b.byteLength);
+      return new Uint8Array(spares.pop()!);
     },
     async close() {
       for (const job of queue.splice(0)) job.reject(new Error('detection pool closed'));

@@ -17,14 +17,20 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
     minRoundness: opts.minRoundness,
     scoreFloor: opts.scoreFloor,
   };
-  const threshold = opts.threshold ?? (await sceneThresholdFromReader(readWindow, width, height, params));
+  const workers = opts.workers ?? 2;
+  const pool: TilePool | null = workers > 0 ? createPool(workers) : null;
+  let threshold: number;
+  try {
+    threshold = opts.threshold ?? (await sceneThresholdFromReader(readWindow, width, height, params, pool));
+  } catch (error) {
+    await pool?.close();
+    throw error;
+  }
   params.threshold = threshold;
   const tileSize = opts.tileSize ?? 2048;
   // A margin of 10 m holds any crown whose centre is in the core (crowns ≤ 80 m², radius ≈ 5 m).
   const overlap = opts.overlapPx ?? Math.ceil(10 / opts.groundResolutionM);
   const plan = planTiles(width, height, tileSize, overlap);
-  const workers = opts.workers ?? 2;
-  const pool: TilePool | null = workers > 0 ? createPool(workers) : null;
   const found: Candidate[] = [];
   let next = 0;
   let done = 0;
@@ -33,7 +39,7 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
       signal?.throwIfAborted();
       const item = plan[next++]!;
       const { x, y, w, h } = item.read;
-      const tile = await readWindow(x, y, w, h);
+      const tile = await readWindow(x, y, w, h, pool?.spare());
       const result = pool ? await pool.run(tile, params) : detectTile(tile, params);
       found.push(...ownedCandidates(result.candidates, item));
       done++;

@@ -2,6 +2,7 @@
 // every tile of a scene cuts at the same value (a tile of nothing but forest would otherwise split
 // its greens in two).
 import { cellFactor, cellFeatures, indexHistogram, otsu } from './cells.ts';
+import type { TilePool } from './pool.ts';
 import type { DetectParams, ReadWindow, Tile, Window } from './types.ts';
 
 /**
@@ -48,7 +49,20 @@ export async function sceneThresholdFromReader(
   width: number,
   height: number,
   params: Omit<DetectParams, 'threshold'>,
+  pool?: TilePool | null,
 ): Promise<number> {
+  if (pool) {
+    // In the workers: the per-cell work of 16 windows kept the server's thread busy for seconds.
+    const total = new Float64Array(256);
+    let nir = true;
+    for (const w of sampleWindows(width, height)) {
+      const tile = await readWindow(w.x, w.y, w.w, w.h, pool.spare());
+      nir &&= Boolean(tile.nir);
+      const hist = await pool.histogram(tile, params);
+      for (let i = 0; i < 256; i++) total[i] = total[i]! + hist[i]!;
+    }
+    return clampThreshold(otsu(total), nir);
+  }
   const tiles: Tile[] = [];
   for (const w of sampleWindows(width, height)) tiles.push(await readWindow(w.x, w.y, w.w, w.h));
   return sceneThreshold(tiles, params);

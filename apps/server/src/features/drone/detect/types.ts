@@ -69,7 +69,11 @@ export interface Window {
   h: number;
 }
 
-export type ReadWindow = (x: number, y: number, w: number, h: number) => Promise<Tile>;
+/**
+ * Reads a window; `into`, when given and large enough, is a buffer a worker handed back, to be
+ * filled instead of allocating one (the scene pass then reuses a few buffers for every window).
+ */
+export type ReadWindow = (x: number, y: number, w: number, h: number, into?: Uint8Array) => Promise<Tile>;
 
 export interface SceneOptions extends Omit<DetectParams, 'threshold'> {
   width: number;
