@@ -39,6 +39,17 @@ const liveCount = async () =>
     )
   ).n;
 
+const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(0);
+
+/** Runs `work` over `items` on two connections at once, in order of start. */
+async function twoAtATime<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all([lane(), lane()]);
+}
+
 /** Tops the project's fellings up to `target`, indexes dropped meanwhile; prints what it cost. */
 async function loadTo(target: number) {
   const have = await liveCount();
@@ -49,8 +60,12 @@ async function loadTo(target: number) {
       where tablename = 'records' and indexname <> 'records_pkey'`),
   );
   for (const i of indexes) await db.execute(sql.raw(`drop index if exists "${i.name}"`));
-  for (let from = have; from < target; from += CHUNK) {
-    const to = Math.min(target, from + CHUNK);
+  // Two connections at a time (this machine has two cores): chunks, then index builds, each
+  // statement a single-threaded backend. maintenance_work_mem is set per build's transaction,
+  // since a pooled SET lands on whichever connection answered it.
+  const chunks: [number, number][] = [];
+  for (let from = have; from < target; from += CHUNK) chunks.push([from, Math.min(target, from + CHUNK)]);
+  await twoAtATime(chunks, async ([from, to]) => {
     // Spread like a season: 240 days, three sections, four states, a 30 km square of points,
     // five place words to search (decision 0202's keyword paths need real text).
     await db.execute(sql`insert into records (id, project_code, table_code, section_code, collector_id,
@@ -62,16 +77,17 @@ async function loadTo(target: number) {
         jsonb_build_object('qrcode', 'C-' || i, 'dungao', 3, 'xiongjing', 20),
         (array['山脚 华埠镇 马尾松','山腰 池淮镇 黑松','路边 桐村镇 湿地松','林缘 杨林镇 马尾松','沟边 苏庄镇 火炬松'])[1 + i % 5]
       from generate_series(${from}::bigint, ${to - 1}::bigint) as i`);
-    console.log(
-      `  loaded ${to.toLocaleString('en')} records (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
-    );
-  }
+    console.log(`  loaded ${from.toLocaleString('en')}–${to.toLocaleString('en')} (${secondsSince(t0)} s)`);
+  });
+  console.log(`  ${(target - have).toLocaleString('en')} records inserted in ${secondsSince(t0)} s`);
   const tIndex = performance.now();
-  await db.execute(sql`set maintenance_work_mem = '1GB'`);
-  for (const i of indexes) await db.execute(sql.raw(i.def));
-  console.log(
-    `  ${indexes.length} indexes built again in ${((performance.now() - tIndex) / 1000).toFixed(0)} s`,
+  await twoAtATime(indexes, (i) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+      await tx.execute(sql.raw(i.def));
+    }),
   );
+  console.log(`  ${indexes.length} indexes built again in ${secondsSince(tIndex)} s`);
   await db.execute(sql`delete from record_counts where project_code = 'KH2026' and table_code = ${TABLE}`);
   await db.execute(sql`insert into record_counts (project_code, table_code, section_code, state, day, township, n, qty, tons, m3, tags, treated)
     select project_code, table_code, section_code, state, (time_submit at time zone 'Asia/Shanghai')::date, gps_xiang,

@@ -22,8 +22,21 @@ function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
-/** Starts the real server (as `npm start` runs it) on a fresh data directory and a free port. */
+/**
+ * Starts the real server (as `npm start` runs it) on a fresh data directory and a free port. Two
+ * files run at once: a port taken between the probe and the server's listen is tried again.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-e2e-'));
   const port = await freePort();
   await ensureServerBuilt();
@@ -44,7 +57,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Wait for the health check to answer; the server exiting first is a failure.
   for (;;) {
     const early = await Promise.race([exited, new Promise((r) => setTimeout(r, 250, 'wait'))]);
-    if (early !== 'wait') throw new Error(`server exited with ${String(early)} before it was ready`);
+    if (early !== 'wait') {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server exited with ${String(early)} before it was ready`);
+    }
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,

@@ -8,7 +8,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once, each with its own server, data directory and browser: a journey waits on
+    // the browser most of the time (~0.8 of a core), so two fill a 2-core machine.
+    maxWorkers: 2,
     // A cold page load on a busy machine can take seconds; polls wait for behaviour, not time.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
