@@ -8,7 +8,7 @@ import { addDays, chinaDayStart, type LwryListBody } from '@pineguard/contract';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sections, users, workerFaces, workers } from '../../db/schema/index.ts';
-import { CompiledStatements, runCompiled } from '../../platform/compiled.ts';
+import { CompiledStatements, runCompiledArrays } from '../../platform/compiled.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, offsetOf, type Page } from '../../platform/pagination.ts';
 
@@ -154,64 +154,46 @@ export type WorkerPageRow = { worker: ListedWorker; key: string; faceFileId: str
  * The page's columns as fixed text (dates and times as text on both drivers): the statement is
  * written once, not rebuilt by Drizzle's select builder for every call (it built the select of
  * every worker column twice per call, for the statement's name and then to prepare it: a fifth
- * of the list's CPU), and the rows are mapped here, not by Drizzle's per-column mappers.
+ * of the list's CPU), and the rows are mapped here, not by Drizzle's per-column mappers. Each
+ * row is one JSON array (one text decoded and parsed natively, not twenty-one columns converted
+ * in JavaScript), read by position in pageRow: keep the two in step.
  */
-const pageColumns = sql.raw(`w.id, w.name, w.id_number, w.phone, w.sex, w.birth_date::text as birth_date,
-  w.section_code, w.team, w.job, w.current_face_id, w.insured, w.insurance_start::text as insurance_start,
-  w.insurance_end::text as insurance_end, w.review_status, w.review_reason, w.clock_in,
-  w.id_card_front_id, w.id_card_back_id, w.created_by, w.created_at::text as key, f.file_id as face_file_id`);
+const pageColumns = sql.raw(`json_build_array(w.id, w.name, w.id_number, w.phone, w.sex,
+  w.birth_date::text, w.section_code, w.team, w.job, w.current_face_id, w.insured,
+  w.insurance_start::text, w.insurance_end::text, w.review_status, w.review_reason, w.clock_in,
+  w.id_card_front_id, w.id_card_back_id, w.created_by, w.created_at::text, f.file_id) as row`);
 
-type PageRow = {
-  id: string;
-  name: string;
-  id_number: string;
-  phone: string;
-  sex: number;
-  birth_date: string;
-  section_code: string;
-  team: string;
-  job: string;
-  current_face_id: string | null;
-  insured: boolean;
-  insurance_start: string | null;
-  insurance_end: string | null;
-  review_status: number;
-  review_reason: string;
-  clock_in: boolean;
-  id_card_front_id: string | null;
-  id_card_back_id: string | null;
-  created_by: string;
-  key: string;
-  face_file_id: string | null;
+const pageRow = (row: unknown[]): WorkerPageRow => {
+  const a = row[0] as unknown[];
+  const key = a[19] as string;
+  return {
+    worker: {
+      id: a[0] as string,
+      name: a[1] as string,
+      idNumber: a[2] as string,
+      phone: a[3] as string,
+      sex: a[4] as number,
+      birthDate: a[5] as string,
+      sectionCode: a[6] as string,
+      team: a[7] as string,
+      job: a[8] as string,
+      currentFaceId: a[9] as string | null,
+      insured: a[10] as boolean,
+      insuranceStart: a[11] as string | null,
+      insuranceEnd: a[12] as string | null,
+      reviewStatus: a[13] as number,
+      reviewReason: a[14] as string,
+      clockIn: a[15] as boolean,
+      idCardFrontId: a[16] as string | null,
+      idCardBackId: a[17] as string | null,
+      createdBy: a[18] as string,
+      // As Drizzle maps a timestamptz: the database's text read as a Date.
+      createdAt: new Date(key),
+    },
+    key,
+    faceFileId: a[20] as string | null,
+  };
 };
-
-const pageRow = (r: PageRow): WorkerPageRow => ({
-  worker: {
-    id: r.id,
-    name: r.name,
-    idNumber: r.id_number,
-    phone: r.phone,
-    sex: r.sex,
-    birthDate: r.birth_date,
-    sectionCode: r.section_code,
-    team: r.team,
-    job: r.job,
-    currentFaceId: r.current_face_id,
-    insured: r.insured,
-    insuranceStart: r.insurance_start,
-    insuranceEnd: r.insurance_end,
-    reviewStatus: r.review_status,
-    reviewReason: r.review_reason,
-    clockIn: r.clock_in,
-    idCardFrontId: r.id_card_front_id,
-    idCardBackId: r.id_card_back_id,
-    createdBy: r.created_by,
-    // As Drizzle maps a timestamptz: the database's text read as a Date.
-    createdAt: new Date(r.key),
-  },
-  key: r.key,
-  faceFileId: r.face_file_id,
-});
 
 /** Page statements compiled once per filter and page (the filter's key names all it depends on). */
 const pageStatements = new CompiledStatements(2_000);
@@ -253,8 +235,7 @@ export async function listWorkers(
     after ?? null,
     sortMatches,
   ]);
-  const rows = await runCompiled<PageRow>(db, pageStatements.get(fullKey, statement));
-  const listed = rows.map(pageRow);
+  const listed = await runCompiledArrays(db, pageStatements.get(fullKey, statement), pageRow);
   const last = listed.length === page.pageSize ? listed[listed.length - 1] : undefined;
   return { rows: listed, next: last ? [last.key, last.worker.id] : undefined };
 }
