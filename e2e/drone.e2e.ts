@@ -6,8 +6,16 @@ import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
-import { api, type RunningServer, snap } from './harness.ts';
-import { apiSignIn, apiUploadPhoto, demoPassword, openFromSidebar, signIn, useServer } from './journeys.ts';
+import { api, newPage, type RunningServer, snap } from './harness.ts';
+import {
+  apiSignIn,
+  apiUploadPhoto,
+  confirmPopover,
+  demoPassword,
+  openFromSidebar,
+  signIn,
+  useServer,
+} from './journeys.ts';
 
 /**
  * The drone loop (issue 32): upload a small generated orthophoto on 无人机巡查 (in parts, with
@@ -360,10 +368,33 @@ it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates dr
   expect(drawn.length).toBeGreaterThan(0);
 }, 180_000);
 
+type Listed = { name: string; tileUrl: string };
+it('deletes the orthophoto from its list: the row goes and its map tiles answer 404', async () => {
+  const token = await apiSignIn(server, 'demo_admin');
+  const orthos = await api<{ list: Listed[] }>(server, '/api/drone/orthophotos', undefined, token);
+  const o = orthos.list.find((x) => x.name === '开化-航拍.tif')!;
+  const x = Math.floor(((at.lng + 0.0001 + 180) / 360) * 2 ** 21); // z21, the scene's top-left corner
+  const rad = ((at.lat - 0.0001) * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.asinh(Math.tan(rad)) / Math.PI) / 2) * 2 ** 21);
+  const tileUrl = `${server.url}${o.tileUrl.replace('{z}', '21').replace('{x}', `${x}`).replace('{y}', `${y}`)}`;
+  expect((await fetch(tileUrl)).status).toBe(200);
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/dashboard`);
+  await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/dashboard');
+  await openFromSidebar(page, '无人机巡查', '/drone');
+  const row = page.locator('tr', { hasText: '开化-航拍.tif' });
+  await row.getByRole('button', { name: '删除' }).click();
+  await confirmPopover(page);
+  await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+  await snap(page, 'drone-10-deleted');
+  const gone = await fetch(tileUrl);
+  expect(gone.status).toBe(404);
+  expect(((await gone.json()) as { message: string }).message).toBe('正射影像不存在（可能已被删除）');
+}, 120_000);
+
 /** The sensitivity slider all the way down: every candidate loaded is shown. */
 async function handleSlider(page: Page) {
-  const handle = page.locator('.ant-slider-handle').first();
-  await handle.waitFor();
-  await handle.focus();
+  // focus() waits for the handle to be there.
+  await page.locator('.ant-slider-handle').first().focus();
   await page.keyboard.press('Home');
 }
