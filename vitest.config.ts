@@ -35,9 +35,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          // Files share a worker's modules (each still opens its own database): importing the app's
-          // graph again for every file was about a third of this project's CPU (decision 0218).
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -51,7 +48,6 @@ export default defineConfig({
           environment: 'node',
           // Builds the compiled server once, before the workers spawn it.
           globalSetup: ['apps/server/test/global-setup.ts'],
-          isolate: false,
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

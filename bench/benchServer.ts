@@ -101,6 +101,8 @@ export async function realServer(bench: Awaited<ReturnType<typeof benchServer>>)
   const { env, drop } = await bench.handOver();
   const server = await spawnServer({
     ...env,
+    // SERVER_LOG_LEVEL=info measures with production logging (the benches' default is quieter).
+    ...(process.env.SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.SERVER_LOG_LEVEL } : {}),
     NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256} ${process.env.SERVER_NODE_OPTIONS ?? ''}`,
     MALLOC_ARENA_MAX: '2',
   });

@@ -73,7 +73,7 @@ describe('drone orthophotos: list and delete', () => {
     }
     const page = await t.api('GET', `/api/drone/orthophotos/${id}`, { token: admin });
     expect(page.message).toBe('正射影像不存在（可能已被删除）');
-  });
+  }, 120_000); // uploads, builds overviews and renders four zooms: 30 s was passed at load 10
 
   it('lists a page of orthophotos in as many statements as a page of one', async () => {
     const statements = async (pageSize: number) => {

@@ -2,7 +2,6 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { droneOrthophotos, jobs } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { cancelJob, enqueueJob, registerJobKind } from '../../platform/jobs.ts';
-import type { Storage } from '../../platform/storage/index.ts';
 import { OVERVIEWS_JOB } from './job.ts';
 import { partKey } from './partSource.ts';
 import { forgetPyramid, pyramidKeys } from './pyramid.ts';
@@ -57,14 +56,12 @@ export function* storedKeys(row: Stored): Generator<string> {
   yield* tileKeys(row);
 }
 
-type PrefixStorage = Storage & { deletePrefix?(prefix: string): Promise<void> };
-
 /** Removes everything the orthophoto has in storage and this process's memory of it. */
 export async function removeStored(deps: AppDeps, row: Stored): Promise<void> {
   forgetOrtho(row.id);
   forgetPyramid(row.id);
   forgetTiles(row.id);
-  const storage = deps.storage as PrefixStorage;
+  const { storage } = deps;
   if (storage.deletePrefix) return storage.deletePrefix(orthoPrefix(row));
   // One shared iterator, 16 deletes in flight: a 100 ha scene names about 8,000 keys (150 parts, 2,140 overview blocks, 5,690 tile slots).
   const keys = storedKeys(row);

@@ -35,6 +35,10 @@ export function localStorage(root: string): Storage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`Storage prefix must end in '/': ${prefix}`);
+      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
     async sweepTemporary(olderThanMs = 60_000) {
       let removed = 0;
       const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);

@@ -45,6 +45,21 @@ export function s3Storage(options: S3Options): Storage {
       const { DeleteObjectCommand, client } = await sdk();
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`Storage prefix must end in '/': ${prefix}`);
+      const { ListObjectsV2Command, DeleteObjectsCommand, client } = await sdk();
+      // A listing page holds at most 1,000 keys, as many as one DeleteObjects call takes.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+        if (keys.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async size(key) {
       const { HeadObjectCommand, client } = await sdk();
       try {

@@ -13,6 +13,8 @@ export interface Storage {
   /** Reads the bytes, or an inclusive byte range of them. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (which must end in '/'). */
+  deletePrefix?(prefix: string): Promise<void>;
   /** Bytes stored under the key, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** Removes temporary files a killed process left behind (local disk only); returns how many. */
