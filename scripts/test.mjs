@@ -1,10 +1,9 @@
 // `npm test`: the unit and API tests on the embedded database (PGlite), then the build and the
-// end-to-end journeys in Chromium. With TEST_PG_URL set (a PostgreSQL the role may create databases
-// on), the API and fault tests run on PostgreSQL too, beside the end-to-end journeys: those wait on
-// a browser most of the time, so the two share a 2-core machine without doubling the wall time.
-// Prints how long each part took; fails when any part fails.
+// end-to-end journeys in Chromium; with TEST_PG_URL set (a PostgreSQL the role may create databases
+// on), the API and fault tests on PostgreSQL after them. One part at a time: run side by side on a
+// 2-core machine, journeys failed their polls (decision 0218). Prints how long each part took, and
+// runs every part even when one fails, so one run shows every failure.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,20 +11,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const pgUrl = process.env.TEST_PG_URL;
 const took = [];
 
-/** Runs a command to its end; its output to the terminal, or to `log` when given. */
-function run(name, command, args, { env = {}, log } = {}) {
+/** Runs a command to its end, its output to the terminal; answers whether it passed. */
+function run(name, command, args, env = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    if (log) {
-      const out = createWriteStream(log);
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
-    }
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       took.push({ name, seconds, ok: code === 0 });
@@ -38,30 +28,14 @@ const vitest = join(root, 'node_modules/.bin/vitest');
 const ok = [];
 ok.push(await run('unit + API (PGlite)', vitest, ['run']));
 ok.push(await run('build', 'npm', ['run', 'build']));
-
-const e2e = run('end-to-end (Chromium)', vitest, ['run', '--config', 'e2e/vitest.config.ts']);
-let pgLog;
-let pg = Promise.resolve(true);
+ok.push(await run('end-to-end (Chromium)', vitest, ['run', '--config', 'e2e/vitest.config.ts']));
 if (pgUrl) {
-  mkdirSync(join(root, '.tmp'), { recursive: true });
-  pgLog = join(root, '.tmp/test-postgresql.log');
-  console.log(`API and fault tests on PostgreSQL run beside the end-to-end journeys (log: ${pgLog})`);
-  // One worker: the journeys keep about one core busy.
-  pg = run(
-    'API + faults (PostgreSQL)',
-    vitest,
-    ['run', '--project', 'server', '--project', 'faults', '--maxWorkers', '1'],
-    {
-      env: { TEST_DATABASE_URL: pgUrl },
-      log: pgLog,
-    },
-  );
-}
-ok.push(await e2e);
-ok.push(await pg);
-if (pgLog) {
   console.log('\n== API and fault tests on PostgreSQL ==');
-  process.stdout.write(readFileSync(pgLog));
+  ok.push(
+    await run('API + faults (PostgreSQL)', vitest, ['run', '--project', 'server', '--project', 'faults'], {
+      TEST_DATABASE_URL: pgUrl,
+    }),
+  );
 }
 
 console.log('\n| part | seconds | |');
