@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { droneCandidates, droneOrthophotos, users } from '../apps/server/src/db/schema/index.ts';
 import { makeOrtho } from '../apps/server/src/features/drone/fixture.ts';
+import { random } from '../apps/server/src/seed/random.ts';
 import { launchBrowser } from '../e2e/harness.ts';
 import { benchServer, realServer } from './benchServer.ts';
 import { storeOrtho } from './droneStore.ts';
@@ -43,14 +44,8 @@ await db.insert(droneOrthophotos).values({
   detectProgress: 100,
   createdBy: owner!.id,
 });
-// mulberry32: seeded positions over the scene, scores above the slider's default cut-off.
-let seed = 7;
-const rnd = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// Seeded positions over the scene, scores above the slider's default cut-off.
+const rnd = random(7).next;
 const values = Array.from({ length: COUNT }, () => {
   const u = rnd();
   const v = rnd();

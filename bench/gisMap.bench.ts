@@ -3,6 +3,7 @@ import { addDays, chinaToday } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { records, users } from '../apps/server/src/db/schema/index.ts';
 import { rebuildMapCells } from '../apps/server/src/features/records/index.ts';
+import { random } from '../apps/server/src/seed/random.ts';
 import { benchServer } from './benchServer.ts';
 import { closedLoop, pct } from './load.ts';
 
@@ -27,20 +28,14 @@ const { app, database, token, close } = await benchServer('gismap');
 const { db } = database;
 const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.account, 'bench'));
 
-// A reproducible pseudo-random sequence (mulberry32).
-let seed = 20261124;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
+// A reproducible pseudo-random sequence (mulberry32, the demo's generator).
+const rand = random(20261124).next;
 // 开化县 roughly spans 118.0–118.6 E, 28.9–29.5 N.
 const county = { west: 118.0, south: 28.9, east: 118.6, north: 29.5 };
 const sites = Array.from({ length: 400 }, () => ({
-  lng: county.west + random() * (county.east - county.west),
-  lat: county.south + random() * (county.north - county.south),
-  spread: 0.002 + random() * 0.02,
+  lng: county.west + rand() * (county.east - county.west),
+  lat: county.south + rand() * (county.north - county.south),
+  spread: 0.002 + rand() * 0.02,
 }));
 const sections = ['KH-BD01', 'KH-BD02', 'KH-BD03'];
 const tables = ['gbksdc0101', 'gbcfcz0101', 'gbymfs0101'];
@@ -50,7 +45,7 @@ const t0 = performance.now();
 for (let done = 0; done < TOTAL;) {
   const rows: (typeof records.$inferInsert)[] = [];
   for (let i = 0; i < 2000 && done < TOTAL; i++, done++) {
-    const site = sites[Math.floor(random() * sites.length)]!;
+    const site = sites[Math.floor(rand() * sites.length)]!;
     rows.push({
       id: randomUUID(),
       projectCode: 'KH2026',
@@ -58,8 +53,8 @@ for (let done = 0; done < TOTAL;) {
       sectionCode: sections[Math.floor(done / 3) % 3]!,
       collectorId: owner!.id,
       timeSubmit: new Date(Date.now() - (done % 240) * 86_400_000 - (done % 1000) * 1000),
-      gpsLong: site.lng + (random() - 0.5) * site.spread,
-      gpsLat: site.lat + (random() - 0.5) * site.spread,
+      gpsLong: site.lng + (rand() - 0.5) * site.spread,
+      gpsLat: site.lat + (rand() - 0.5) * site.spread,
       state: states[done % states.length]!,
       fields: {},
     });
@@ -129,7 +124,7 @@ const figures: [string, () => string][] = [
   ...[10, 11, 12, 13, 14, 15, 16].map((z): [string, () => string] => [
     `zoom ${z}, random site`,
     () => {
-      const s = sites[Math.floor(random() * sites.length)]!;
+      const s = sites[Math.floor(rand() * sites.length)]!;
       return viewport(z, s.lng, s.lat);
     },
   ]),

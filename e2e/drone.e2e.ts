@@ -6,6 +6,7 @@ import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
+import { random } from '../apps/server/src/seed/random.ts';
 import { api, newPage, type RunningServer, snap } from './harness.ts';
 import {
   apiSignIn,
@@ -242,14 +243,9 @@ it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates dr
     const base = body.value.list[0] ?? {};
     const dLng = 1000 / (111_320 * Math.cos((at.lat * Math.PI) / 180));
     const dLat = 1000 / 110_574;
-    // mulberry32: seeded, and free of the stripes a plain multiplicative generator draws in 2-D.
-    let seed = 7;
-    const rnd = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    // mulberry32 (the demo's generator): seeded, and free of the stripes a plain multiplicative
+    // generator draws in 2-D.
+    const rnd = random(7).next;
     body.value.list = Array.from({ length: 10_000 }, (_, i) => ({
       ...base,
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
