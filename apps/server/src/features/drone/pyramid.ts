@@ -204,18 +204,6 @@ export async function buildPyramid(
   return pyr;
 }
 
-/** Every key the overviews of a W × H scene are stored under (manifest first). */
-export function* pyramidKeys(row: Pick<OrthoRow, 'projectCode' | 'id' | 'width' | 'height'>) {
-  if (!row.width || !row.height) return;
-  yield manifestKey(row);
-  const levels = pyramidLevels(row.width, row.height);
-  for (let k = 1; k <= levels.length; k++) {
-    const { width, height } = levels[k - 1]!;
-    for (let by = 0; by * OV_BLOCK < height; by++)
-      for (let bx = 0; bx * OV_BLOCK < width; bx++) yield blockKey(row, k, bx, by);
-  }
-}
-
 /** Forgets what this process remembers of an orthophoto's overviews (it was deleted). */
 export function forgetPyramid(id: string): void {
   known.delete(id);

@@ -40,13 +40,13 @@ const emptyTile = () =>
   ));
 
 // v2: tiles sampled per pixel (no seams); tiles stored by earlier versions are not served again.
-export const tileKey = (row: Pick<OrthoRow, 'projectCode' | 'id'>, z: number, x: number, y: number) =>
+const tileKey = (row: Pick<OrthoRow, 'projectCode' | 'id'>, z: number, x: number, y: number) =>
   `drone/${row.projectCode}/${row.id}/tiles/v2/${z}/${x}/${y}.png`;
 
 /**
  * The deepest zoom whose tiles are kept in storage: a map pixel no finer than a file pixel.
- * Deeper tiles only magnify blocks the memory LRU holds, and a bounded set of stored tiles is
- * one removal.ts can name when the orthophoto is deleted.
+ * Deeper tiles only magnify blocks the memory LRU holds: storing them would multiply the
+ * orthophoto's stored tiles by four per zoom for nothing a reader could not draw again.
  */
 export function deepestStoredZoom(row: Pick<OrthoRow, 'gsd' | 'south' | 'north'>): number {
   const lat = (((row.south + row.north) / 2) * Math.PI) / 180;

@@ -14,7 +14,7 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end in '/'). */
-  deletePrefix?(prefix: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
   /** Bytes stored under the key, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** Removes temporary files a killed process left behind (local disk only); returns how many. */
