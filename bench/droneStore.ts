@@ -21,7 +21,8 @@ export async function storeOrtho(
   into?: { storage: Storage; projectCode: string },
 ) {
   const size = statSync(file).size;
-  const storage = into?.storage ?? createStorage({ driver: 'local', root: join(dir, 'store') } as never);
+  const local = { driver: 'local', root: join(dir, 'store') } as const;
+  const storage = into?.storage ?? createStorage(local as never);
   const row = {
     id,
     projectCode: into?.projectCode ?? 'BENCH',
@@ -42,5 +43,5 @@ export async function storeOrtho(
   closeSync(fd);
   const geo = await readGeoref(storage, row, county);
   Object.assign(row, { ...geo, ...geo.bounds, hasNir: geo.hasNir ? 1 : 0, state: 'ready' });
-  return { row, storage, geo, size, deps: { storage } as unknown as AppDeps };
+  return { row, storage, geo, size, deps: { storage, config: { storage: local } } as unknown as AppDeps };
 }

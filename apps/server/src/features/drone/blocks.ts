@@ -56,7 +56,7 @@ export function forgetBlocks(prefix: string): void {
 }
 
 /** Compressions decoded here (none, LZW, Deflate); others (JPEG, WebP…) go through readRasters. */
-const PLAIN = new Set([1, 5, 8, 32946]);
+export const PLAIN = new Set([1, 5, 8, 32946]);
 
 type Dir = { loadValue(tag: string): Promise<unknown> };
 

@@ -2,8 +2,10 @@
 // cannot load a .ts path beside it; it gets the kernel's functions as source text instead (their
 // names as bundled, so the calls between them still match).
 import { Worker } from 'node:worker_threads';
+import * as fileKernel from './fileWindows.ts';
+import type { FileWindowSource } from './fileWindows.ts';
 import { detectTileWith, kernelFunctions, stages } from './tile.ts';
-import type { DetectParams, Tile, TileResult } from './types.ts';
+import type { DetectParams, Tile, TileResult, Window } from './types.ts';
 
 /**
  * The workers' niceness (Linux sets it per thread): the server's own thread, which answers the
@@ -12,8 +14,12 @@ import type { DetectParams, Tile, TileResult } from './types.ts';
  */
 export const WORKER_NICE = 10;
 
+const fileFunctions = Object.values(fileKernel as Record<string, unknown>).filter(
+  (v): v is (...args: never[]) => unknown => typeof v === 'function',
+);
+
 export function workerSource(): string {
-  const fns = [...kernelFunctions, detectTileWith].map((f) => f.toString()).join('\n');
+  const fns = [...kernelFunctions, ...fileFunctions, detectTileWith].map((f) => f.toString()).join('\n');
   const table = Object.entries(stages)
     .map(([key, f]) => `${key}: ${f.name}`)
     .join(', ');
@@ -25,11 +31,30 @@ try { require('node:os').setPriority(${WORKER_NICE}); } catch {}
 ${fns}
 const stages = { ${table} };
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', (m) => {
+const io = { fs: require('node:fs'), require };
+// The orthophoto this worker reads windows of itself (local disk), when the pool was given one.
+let file = null;
+parentPort.on('message', async (m) => {
+  if (m.open) {
+    if (file) ${fileKernel.closeFileSource.name}(io, file);
+    file = ${fileKernel.openFileSource.name}(m.open);
+    return;
+  }
+  if (m.close) {
+    try { if (file) ${fileKernel.closeFileSource.name}(io, file); } catch {}
+    file = null;
+    parentPort.postMessage({ closed: true });
+    return;
+  }
   try {
+    const tile = m.at ? await ${fileKernel.readFileWindow.name}(io, file, m.at) : m.tile;
     const result = m.histogram
-      ? stages.indexHistogram(stages.cellFeatures(m.tile, m.params, stages.cellFactor(m.params)))
-      : ${detectTileWith.name}(stages, m.tile, m.params);
+      ? stages.indexHistogram(stages.cellFeatures(tile, m.params, stages.cellFactor(m.params)))
+      : ${detectTileWith.name}(stages, tile, m.params);
+    if (m.at) {
+      parentPort.postMessage({ id: m.id, result });
+      return;
+    }
     // The window's buffer goes back to be filled with the next window (no new 18 MB a tile).
     const spare = m.tile.data.buffer;
     parentPort.postMessage({ id: m.id, result, spare }, [spare]);
@@ -39,9 +64,12 @@ parentPort.on('message', (m) => {
 });`;
 }
 
+/** A window given as pixels (read on the server's thread) or as coordinates in the opened file. */
+type Input = { tile: Tile } | { at: Window };
+
 interface Job {
   id: number;
-  tile: Tile;
+  input: Input;
   params: DetectParams;
   histogram?: boolean;
   resolve: (r: never) => void;
@@ -52,6 +80,10 @@ export interface TilePool {
   run(tile: Tile, params: DetectParams): Promise<TileResult>;
   /** The tile's index histogram (threshold.ts's sample), computed in a worker. */
   histogram(tile: Tile, params: Omit<DetectParams, 'threshold'>): Promise<Float64Array>;
+  /** Every worker reads windows of this file itself from now on (runAt, histogramAt). */
+  open(file: FileWindowSource): void;
+  runAt(win: Window, params: DetectParams): Promise<TileResult>;
+  histogramAt(win: Window, params: Omit<DetectParams, 'threshold'>): Promise<Float64Array>;
   /** A window buffer a worker handed back, for the next read to fill (the largest kept). */
   spare(): Uint8Array | undefined;
   close(): Promise<void>;
@@ -68,6 +100,8 @@ function transferable(tile: Tile): ArrayBuffer[] {
   return out;
 }
 
+type Reply = { id?: number; result?: never; error?: string; spare?: ArrayBuffer; closed?: boolean };
+
 export function createPool(size: number): TilePool {
   const source = workerSource();
   const idle: Worker[] = [];
@@ -76,6 +110,8 @@ export function createPool(size: number): TilePool {
   let nextId = 1;
   let failed: Error | null = null;
   const workers: Worker[] = [];
+  const dead = new Set<Worker>();
+  const closing = new Map<Worker, () => void>();
   const spares: ArrayBuffer[] = [];
 
   function dispatch(): void {
@@ -83,16 +119,16 @@ export function createPool(size: number): TilePool {
       const w = idle.pop()!;
       const job = queue.shift()!;
       busy.set(w, job);
-      w.postMessage(
-        { id: job.id, tile: job.tile, params: job.params, histogram: job.histogram },
-        transferable(job.tile),
-      );
+      const { id, params, histogram, input } = job;
+      if ('at' in input) w.postMessage({ id, at: input.at, params, histogram });
+      else w.postMessage({ id, tile: input.tile, params, histogram }, transferable(input.tile));
     }
   }
 
   for (let i = 0; i < size; i++) {
     const w = new Worker(source, { eval: true });
-    w.on('message', (m: { id: number; result?: never; error?: string; spare?: ArrayBuffer }) => {
+    w.on('message', (m: Reply) => {
+      if (m.closed) return closing.get(w)?.();
       if (m.spare && spares.length < size + 1) spares.push(m.spare);
       const job = busy.get(w);
       busy.delete(w);
@@ -105,20 +141,26 @@ export function createPool(size: number): TilePool {
     });
     w.on('error', (e) => {
       failed = e;
+      dead.add(w);
+      closing.get(w)?.();
       busy.get(w)?.reject(e);
       busy.delete(w);
+    });
+    w.on('exit', () => {
+      dead.add(w);
+      closing.get(w)?.();
     });
     workers.push(w);
     idle.push(w);
   }
 
-  const submit = <T>(tile: Tile, params: DetectParams, histogram: boolean) =>
+  const submit = <T>(input: Input, params: DetectParams, histogram: boolean) =>
     failed
       ? Promise.reject(failed)
       : new Promise<T>((resolve, reject) => {
           queue.push({
             id: nextId++,
-            tile,
+            input,
             params,
             histogram,
             resolve: resolve as (r: never) => void,
@@ -127,8 +169,13 @@ export function createPool(size: number): TilePool {
           dispatch();
         });
   return {
-    run: (tile, params) => submit<TileResult>(tile, params, false),
-    histogram: (tile, params) => submit<Float64Array>(tile, params, true),
+    run: (tile, params) => submit<TileResult>({ tile }, params, false),
+    histogram: (tile, params) => submit<Float64Array>({ tile }, params, true),
+    open(file) {
+      for (const w of workers) w.postMessage({ open: file });
+    },
+    runAt: (at, params) => submit<TileResult>({ at }, params, false),
+    histogramAt: (at, params) => submit<Float64Array>({ at }, params, true),
     spare() {
       if (spares.length === 0) return undefined;
       spares.sort((a, b) => a.byteLength - b.byteLength);
@@ -136,6 +183,18 @@ export function createPool(size: number): TilePool {
     },
     async close() {
       for (const job of queue.splice(0)) job.reject(new Error('detection pool closed'));
+      // The workers close the part files they opened (descriptors belong to the process, not the thread).
+      await Promise.all(
+        workers
+          .filter((w) => !dead.has(w))
+          .map(
+            (w) =>
+              new Promise<void>((done) => {
+                closing.set(w, done);
+                w.postMessage({ close: true });
+              }),
+          ),
+      );
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

@@ -1,8 +1,9 @@
-// A whole orthophoto, tile by tile: windows read on this thread (I/O), detected in worker threads,
-// at most two tiles a worker in flight so memory stays bounded whatever the scene's size.
+// A whole orthophoto, tile by tile, detected in worker threads. With a file on local disk the
+// workers read their own windows (this thread hands out coordinates and gathers candidates);
+// otherwise windows are read here, at most two a worker in flight so memory stays bounded.
 import { mergeAcrossEdges, ownedCandidates, planTiles } from './merge.ts';
 import { createPool, type TilePool } from './pool.ts';
-import { sceneThresholdFromReader } from './threshold.ts';
+import { sceneThresholdFromFile, sceneThresholdFromReader } from './threshold.ts';
 import { detectTile } from './tile.ts';
 import type { Candidate, DetectParams, SceneOptions, SceneResult } from './types.ts';
 
@@ -20,8 +21,14 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
   const workers = opts.workers ?? 2;
   const pool: TilePool | null = workers > 0 ? createPool(workers) : null;
   let threshold: number;
+  const file = pool && opts.file ? opts.file : null;
+  if (file) pool!.open(file);
   try {
-    threshold = opts.threshold ?? (await sceneThresholdFromReader(readWindow, width, height, params, pool));
+    threshold =
+      opts.threshold ??
+      (file
+        ? await sceneThresholdFromFile(pool!, width, height, params, file.nirSample >= 0)
+        : await sceneThresholdFromReader(readWindow, width, height, params, pool));
   } catch (error) {
     await pool?.close();
     throw error;
@@ -39,15 +46,21 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
       signal?.throwIfAborted();
       const item = plan[next++]!;
       const { x, y, w, h } = item.read;
-      const tile = await readWindow(x, y, w, h, pool?.spare());
-      const result = pool ? await pool.run(tile, params) : detectTile(tile, params);
+      let result;
+      if (file) result = await pool!.runAt(item.read, params);
+      else {
+        const tile = await readWindow(x, y, w, h, pool?.spare());
+        result = pool ? await pool.run(tile, params) : detectTile(tile, params);
+      }
       found.push(...ownedCandidates(result.candidates, item));
       done++;
       onProgress?.({ tilesDone: done, tilesTotal: plan.length, candidates: found.length });
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, opts.inFlight ?? workers * 2) }, lane));
+    // Reading in the workers, a lane a worker keeps them busy: nothing waits on this thread.
+    const lanes = file ? workers : (opts.inFlight ?? workers * 2);
+    await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   } finally {
     await pool?.close();
   }

@@ -67,3 +67,17 @@ export async function sceneThresholdFromReader(
   for (const w of sampleWindows(width, height)) tiles.push(await readWindow(w.x, w.y, w.w, w.h));
   return sceneThreshold(tiles, params);
 }
+
+/** The scene threshold with the workers reading the sample windows from the file themselves. */
+export async function sceneThresholdFromFile(
+  pool: TilePool,
+  width: number,
+  height: number,
+  params: Omit<DetectParams, 'threshold'>,
+  nir: boolean,
+): Promise<number> {
+  const hists = await Promise.all(sampleWindows(width, height).map((w) => pool.histogramAt(w, params)));
+  const total = new Float64Array(256);
+  for (const hist of hists) for (let i = 0; i < 256; i++) total[i] = total[i]! + hist[i]!;
+  return clampThreshold(otsu(total), nir);
+}

@@ -1,6 +1,7 @@
 // The detection core's public shapes (issue 32). Pixel coordinates are those of the tile (detectTile)
 // or of the whole scene (detectScene); turning them into longitude/latitude is the caller's (it owns
 // the geo-transform).
+import type { FileWindowSource } from './fileWindows.ts';
 
 /** One window of an orthophoto, 8-bit, interleaved. RGBA's alpha marks no-data where it is 0. */
 export interface Tile {
@@ -79,6 +80,11 @@ export interface SceneOptions extends Omit<DetectParams, 'threshold'> {
   width: number;
   height: number;
   readWindow: ReadWindow;
+  /**
+   * The file on local disk: the workers read their windows from it themselves and readWindow is
+   * not called (with workers > 0). Without it windows are read on this thread (S3, tests).
+   */
+  file?: FileWindowSource;
   /** Scene threshold; else computed by sceneThreshold from a sample of windows. */
   threshold?: number;
   /** Core tile size in pixels (default 2048) and the overlap read around it (default 10 m). */
