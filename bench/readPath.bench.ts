@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, chinaToday, makeIdNumber } from '@pineguard/contract';
 import { eq, sql } from 'drizzle-orm';
 import { records, users, workers } from '../apps/server/src/db/schema/index.ts';
 import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, realServer } from './benchServer.ts';
+import { serverMeter } from './serverMeter.ts';
 import { wrk as wrkCall } from './wrk.ts';
 
 /**
@@ -23,7 +24,8 @@ import { wrk as wrkCall } from './wrk.ts';
  * On a new database it loads BENCH_RECORDS (1,000,000) fellings and BENCH_WORKERS (100,000)
  * workers; on a reused one it tops up what is missing. PGlite (no BENCH_DATABASE_URL) gets the
  * one-caller figures only (no pgbench, no server CPU split). Needs wrk and pgbench (Debian).
- * BENCH_SECONDS (10) per figure, BENCH_CONCURRENCY (50).
+ * BENCH_SECONDS (10) per figure, BENCH_CONCURRENCY (50). BENCH_ONLY=<part of a call's name> measures
+ * those calls only (with /api/health); BENCH_PGBENCH=0 leaves out the two pgbench columns.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -195,6 +197,9 @@ const calls: Call[] = [
   },
 ];
 
+const only = process.env.BENCH_ONLY;
+if (only) calls.splice(0, calls.length, ...calls.filter((c) => c.name.includes(only)));
+
 /* ---------------------------------------------------------------- the exact statements */
 // What the server sends for each call, captured in process (values substituted as literals for pgbench).
 const client = (db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
@@ -242,40 +247,22 @@ for (const c of calls) {
 }
 
 /* ---------------------------------------------------------------- measure */
+// BENCH_PROFILE=<dir>: a CPU profile of each server process over each call's measured seconds
+// (bench/cpuProfile.mjs, toggled by SIGUSR2), written as <dir>/<call>-<pid>.cpuprofile.
+const profileDir = process.env.BENCH_PROFILE;
+if (profileDir) {
+  process.env.BENCH_PROFILE_DIR = profileDir;
+  const preload = new URL('./cpuProfile.mjs', import.meta.url).pathname;
+  process.env.SERVER_NODE_OPTIONS = `${process.env.SERVER_NODE_OPTIONS ?? ''} --import ${preload}`;
+}
 const server = await realServer(bench);
 const pgUrl = bench.database.driver === 'postgres' ? (bench.config.databaseUrl ?? '') : '';
 
-/** CPU ticks so far of the server process and of each PostgreSQL process (by pid). */
-function cpuSample(): { node: number; pg: Map<string, number> } {
-  const ticks = (pid: string) => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(f[11]) + Number(f[12]);
-  };
-  const pg = new Map<string, number>();
-  // With SERVER_PROCESSES > 1 the server's work is in the processes it forked.
-  let node = ticks(String(server.pid));
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) pg.set(pid, ticks(pid));
-      else if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(server.pid))
-        node += ticks(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return { node, pg };
-}
-/**
- * CPU seconds between two samples: the server's, and PostgreSQL's over the processes alive in
- * both (the server's pooled connections; pgbench's backends of the run before have exited).
- */
-function cpuBetween(a: ReturnType<typeof cpuSample>, b: ReturnType<typeof cpuSample>) {
-  let pg = 0;
-  for (const [pid, t] of b.pg) if (a.pg.has(pid)) pg += t - a.pg.get(pid)!;
-  return { node: (b.node - a.node) / 100, pg: pg / 100 };
-}
-
-const wrk = (path: string, body: unknown, conns: number) => wrkCall(server, path, body, conns, seconds);
+const meter = serverMeter(server, pgUrl);
+const wrkOnly = (path: string, body: unknown, conns: number) => wrkCall(server, path, body, conns, seconds);
+/** wrk, the server's processes profiled over its seconds when BENCH_PROFILE is set. */
+const wrk = (path: string, body: unknown, conns: number, name = path) =>
+  meter.profiled(profileDir, name, () => wrkOnly(path, body, conns));
 
 /** pgbench running `statements` (one transaction each) at `conns` clients: tps and mean latency. */
 function pgbench(statements: string[], conns: number): { tps: number; avg: number } {
@@ -295,22 +282,26 @@ function pgbench(statements: string[], conns: number): { tps: number; avg: numbe
 }
 
 const lines: string[] = [];
-const health = wrk('/api/health', undefined, concurrency);
+// The machine is shared: the 1-minute load average before the run and beside each figure.
+const loadBefore = loadavg()[0]!.toFixed(1);
+const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+const health = await wrk('/api/health', undefined, concurrency, 'health');
 lines.push(
-  `| GET /api/health (Node's floor) | | | ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms | |`,
+  `| GET /api/health (Node's floor) | | | ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, ${load()} | |`,
 );
 for (const c of calls) {
   let floor = '';
   let stmt = '';
-  if (pgUrl) {
+  if (pgUrl && process.env.BENCH_PGBENCH !== '0') {
     const f = pgbench([c.floor], concurrency);
     const e = pgbench(exact.get(c.name)!, concurrency);
     floor = `${f.tps.toFixed(0)} tps (${f.avg.toFixed(1)} ms)`;
     stmt = `${e.tps.toFixed(0)} tps (${e.avg.toFixed(1)} ms)`;
   }
-  const before = cpuSample();
-  const api = wrk(c.path, c.body, concurrency);
-  const used = cpuBetween(before, cpuSample());
+  await meter.readBackends();
+  const before = meter.sample();
+  const api = await wrk(c.path, c.body, concurrency, c.name);
+  const used = meter.between(before, meter.sample());
   const calls = api.rps * seconds;
   const cpu = calls ? ((used.node + used.pg) / calls) * 1000 : NaN;
   const split = calls
@@ -318,20 +309,20 @@ for (const c of calls) {
     : '';
   lines.push(
     `| ${c.name} | ${floor} | ${stmt} | ${api.rps.toFixed(0)} req/s, p50 ${api.p50.toFixed(1)} ms, p99 ${api.p99.toFixed(1)} ms` +
-      `${api.timeouts ? `, ${api.timeouts} timeouts` : ''}${api.non2xx ? `, ${api.non2xx} non-2xx` : ''} (${(api.rps / health.rps).toFixed(2)}× health) | ${cpu.toFixed(2)} ms (${split}) |`,
+      `${api.timeouts ? `, ${api.timeouts} timeouts` : ''}${api.non2xx ? `, ${api.non2xx} non-2xx` : ''} (${(api.rps / health.rps).toFixed(2)}× health), ${load()} | ${cpu.toFixed(2)} ms (${split}) |`,
   );
   console.log(lines[lines.length - 1]);
 }
 // One caller (the PGlite target is list page 1 p50 at one caller), after a few seconds of one
 // caller alone: PGlite answers one statement at a time, and the 50-caller runs leave a queue.
-wrk(calls[0]!.path, calls[0]!.body, 1);
-const one = wrk(calls[0]!.path, calls[0]!.body, 1);
+wrkOnly(calls[0]!.path, calls[0]!.body, 1);
+const one = wrkOnly(calls[0]!.path, calls[0]!.body, 1);
 lines.push(
   `one caller, records list page 1: ${one.rps.toFixed(0)} req/s, p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms`,
 );
 
 console.log(
-  `\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers, SERVER_PROCESSES=${process.env.SERVER_PROCESSES ?? 1}`,
+  `\nRESULT ${database.driver}, ${nRecords} records, ${nWorkers} workers, ${concurrency} callers, SERVER_PROCESSES=${process.env.SERVER_PROCESSES ?? 1}, load ${loadBefore} before`,
 );
 console.log(
   "| call | floor (pgbench, index-only) | the API's exact statement(s) (pgbench) | the API (wrk) | CPU per call (Node + PostgreSQL) |",

@@ -129,13 +129,24 @@ export function toRow(
 }
 
 /** The people rows name (collectors and editors), from the in-process map: a statement only for new ones. */
-export function namesFor(db: Executor, rows: q.ListedRow[]) {
+export function namesFor(db: Executor, rows: { collector_id: string; editor_id: string | null }[]) {
   const ids: string[] = [];
   for (const r of rows) {
     ids.push(r.collector_id);
     if (r.editor_id) ids.push(r.editor_id);
   }
   return userNames(db, ids);
+}
+
+/** The first photo of a row among its photo columns (a list's thumbnail), or undefined. */
+export function firstPhoto(row: Record<string, unknown>, photoColumns: string[]): string | undefined {
+  let first: string | undefined;
+  for (const code of photoColumns) {
+    const v = row[code];
+    first = Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'string' ? v.split(',')[0] : undefined;
+    if (first) break;
+  }
+  return first;
 }
 
 /**
@@ -146,12 +157,7 @@ function signThumbnails(rows: RecordRow[], columns: ColumnDescriptor[], sign: Me
   const photoColumns = columns.filter((c) => c.fldInput === 'photo').map((c) => c.code);
   if (!photoColumns.length) return;
   for (const row of rows) {
-    let first: string | undefined;
-    for (const code of photoColumns) {
-      const v = row[code];
-      first = Array.isArray(v) ? String(v[0] ?? '') : typeof v === 'string' ? v.split(',')[0] : undefined;
-      if (first) break;
-    }
+    const first = firstPhoto(row, photoColumns);
     row.thumbUrl = first ? sign(first, 'thumb').url : null;
     row.photoUrl = first ? sign(first, 'full').url : null;
   }
@@ -190,19 +196,20 @@ export async function listFilter(
 /** Where a short keyword's window starts, per filter: an index walk of 20,000 rows, remembered 10 s (+10 s stale). */
 const windowStarts = new Memo<string | undefined>(10_000, 10_000);
 
+/** A page's rows' sort keys and ids: what its cursors are made of. */
+type Keyed = { sort_key: string | null; id: string };
+
 /**
- * queryDataList. Paging: the default sort (time_submit, id) pages by keyset — from the client's
- * `cursor`, or from the cursor this process remembered for the same filter and page number —
- * and falls back to OFFSET only up to MAX_PAGE_NUM. Totals: without a keyword, an exact sum of
- * the per-day counters; with one, a capped count then the planner's estimate.
+ * Everything a list page is made of before its rows are read: the project's context and table,
+ * the filter, the sort, where the page starts, the page statement's parts and key, and the total.
+ * list (rows as objects) and listText.ts (rows as JSON pieces) read the same page from it.
  */
-export async function list(
+export async function planPage(
   deps: AppDeps,
   auth: AuthContext,
   projectCode: string,
   body: QueryDataListBody,
-  sign?: MediaSigner,
-): Promise<QueryDataListValue> {
+) {
   const { db } = deps.database;
   if (body.deleted && !auth.isSuperAdmin && !auth.permissions.has('records.delete')) throw fail.forbidden();
   const [ctx, table] = await Promise.all([
@@ -240,7 +247,8 @@ export async function list(
     offset = (body.pageNum - 1) * body.pageSize;
   }
   const dir = reverse ? (sort.dir === 'desc' ? 'asc' : 'desc') : sort.dir;
-  const statement = () => {
+  /** The page statement's filter, order and page (q.pageStatement's or q.pageTextStatement's). */
+  const parts = () => {
     let after: SQL | undefined;
     if (position) {
       // next page: rows after the cursor in the sort order; previous page: rows before it, read backwards.
@@ -248,30 +256,61 @@ export async function list(
       const op = forward ? sql`<` : sql`>`;
       after = sql`(${sort.expr}, r.id) ${op} (${position[0]}::timestamptz, ${position[1]}::uuid)`;
     }
-    return q.pageStatement(where(), { expr: sort.expr, dir }, { limit: body.pageSize, offset, after });
+    return [where(), { expr: sort.expr, dir }, { limit: body.pageSize, offset, after }] as const;
   };
-  // Everything the statement is made of: the filter, sort (and its column's kind), size, offset, cursor.
-  const pageKey = `${cacheKey}#${sort.kind}#${offset}#${cursorText ?? ''}`;
+  return {
+    db,
+    ctx,
+    table,
+    filter,
+    reverse,
+    parts,
+    // Everything the statement is made of: the filter, sort (and its column's kind), size, offset, cursor.
+    pageKey: `${cacheKey}#${sort.kind}#${offset}#${cursorText ?? ''}`,
+    total: () => listTotal(db, filter, where, cacheKey),
+    /** The page's cursors from its rows (in page order); the next page's remembered for a pager. */
+    cursors(rows: Keyed[]) {
+      let nextCursor: string | undefined;
+      let prevCursor: string | undefined;
+      if (keysetable && rows.length) {
+        const first = rows[0]!;
+        const last = rows[rows.length - 1]!;
+        if (rows.length === body.pageSize) nextCursor = encodeCursor(['n', last.sort_key, last.id]);
+        if (body.pageNum > 1) prevCursor = encodeCursor(['p', first.sort_key, first.id]);
+        if (nextCursor) remember(db, `${cacheKey}#${body.pageNum + 1}`, nextCursor);
+      }
+      return { nextCursor, prevCursor };
+    },
+  };
+}
+
+/**
+ * queryDataList. Paging: the default sort (time_submit, id) pages by keyset — from the client's
+ * `cursor`, or from the cursor this process remembered for the same filter and page number —
+ * and falls back to OFFSET only up to MAX_PAGE_NUM. Totals: without a keyword, an exact sum of
+ * the per-day counters; with one, a capped count then the planner's estimate.
+ */
+export async function list(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  body: QueryDataListBody,
+  sign?: MediaSigner,
+): Promise<QueryDataListValue> {
+  const plan = await planPage(deps, auth, projectCode, body);
+  const { db, ctx, table, filter } = plan;
   const [rows, total] = await Promise.all([
-    q.listPage(db, pageKey, statement),
-    listTotal(db, filter, where, cacheKey),
+    q.listPage(db, plan.pageKey, () => q.pageStatement(...plan.parts())),
+    plan.total(),
   ]);
-  if (reverse) rows.reverse();
+  if (plan.reverse) rows.reverse();
   const names = await namesFor(db, rows);
   const fixed = { table_code: filter.tableCode, deleted: filter.deleted };
   const rowNames = { ...ctx, names };
   const list = rows.map((r) => toRow(r, rowNames, fixed));
   if (sign) signThumbnails(list, table.columns, sign);
   await flagBurnPoints(db, projectCode, table.columns, list);
-  let nextCursor: string | undefined;
-  let prevCursor: string | undefined;
-  if (keysetable && rows.length) {
-    const first = rows[0]!;
-    const last = rows[rows.length - 1]!;
-    if (rows.length === body.pageSize) nextCursor = encodeCursor(['n', last.sort_key, last.id]);
-    if (body.pageNum > 1) prevCursor = encodeCursor(['p', first.sort_key, first.id]);
-    if (nextCursor) remember(db, `${cacheKey}#${body.pageNum + 1}`, nextCursor);
-  }
+  const { nextCursor, prevCursor } = plan.cursors(rows);
   return {
     columnList: table.columns,
     result: { list, total: total.total, totalExact: total.totalExact, nextCursor, prevCursor },

@@ -1,5 +1,6 @@
 import type { Envelope, QueryDataListValue } from '@pineguard/contract';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { RowsJson } from './listText.ts';
 
 /*
  * The records list's answer as JSON. The descriptor's columns (a sixth of a page's bytes) are the
@@ -22,6 +23,11 @@ export const listJson: FastifySerializerCompiler<unknown> = () => (data) => {
     return JSON.stringify(data);
   let columns = columnsJson.get(value.columnList);
   if (columns === undefined) columnsJson.set(value.columnList, (columns = JSON.stringify(value.columnList)));
-  const result = JSON.stringify(value.result);
+  const { list } = value.result;
+  // `list` is the result's first key: its placeholder is the text's first value.
+  const result =
+    list instanceof RowsJson
+      ? `{"list":${list.text}${JSON.stringify({ ...value.result, list: 0 }).slice('{"list":0'.length)}`
+      : JSON.stringify(value.result);
   return `{"code":${JSON.stringify(code)},"message":${JSON.stringify(message)},"value":{"columnList":${columns},"result":${result}}}`;
 };

@@ -220,6 +220,74 @@ export async function listPage(db: Executor, key: string, statement: () => SQL):
   return runCompiledArrays(db, compiled.get(key, statement), pageRow);
 }
 
+/*
+ * The same page with each row's JSON written by PostgreSQL in pieces, for the list's answer
+ * (listText.ts splices them with what the process knows: the filter's constants, people's names
+ * from the in-process map, signed links, the form's fields): no row parsed into an object and
+ * stringified again in Node. Text goes through to_json (PostgreSQL escapes a string exactly as
+ * JSON.stringify does), times are display text, coordinates are the list's text form (an
+ * integer gets ".0", as gpsText in list.ts writes it). A coordinate outside 1e-4 ≤ |x| < 1e15
+ * (where float8's text and JavaScript's String part ways) makes its piece NULL: the page is then
+ * answered the object way. textRow reads the columns by position: keep the two in step.
+ */
+const jsonText = (column: SQL) => sql`coalesce(to_json(${column})::text, 'null')`;
+const coordinate = (c: SQL) =>
+  sql`case when ${c} = 0 then '0.0' when abs(${c}) >= 0.0001 and abs(${c}) < 1e15
+    then ${c}::text || case when ${c} = trunc(${c}) then '.0' else '' end end`;
+const timeText = (c: SQL) => sql`coalesce('"' || ${chinaText(c)} || '"', 'null')`;
+const textColumns = sql`r.id, r.collector_id, r.editor_id,
+  ',"code_project4":' || ${jsonText(sql`r.section_code`)},
+  ',"time_submit":' || ${timeText(sql`r.time_submit`)} || ',"time_update":' || ${timeText(sql`r.time_update`)}
+    || ',"time_edit":' || ${timeText(sql`r.time_edit`)},
+  ',"gps_long":"' || ${coordinate(sql`r.gps_long`)} || '","gps_lat":"' || ${coordinate(sql`r.gps_lat`)}
+    || '","gps_alt":"' || ${coordinate(sql`r.gps_alt`)} || '","gps_range":"' || ${coordinate(sql`r.gps_range`)}
+    || '","gps_xian":' || ${jsonText(sql`r.gps_xian`)} || ',"gps_xiang":' || ${jsonText(sql`r.gps_xiang`)}
+    || ',"gps_xzcun":' || ${jsonText(sql`r.gps_xzcun`)} || ',"gps_xiaoban":' || ${jsonText(sql`r.gps_xiaoban`)}
+    || ',"code_state":' || ${jsonText(sql`r.state`)} || ',"state_reason":' || ${jsonText(sql`r.state_reason`)},
+  r.fields`;
+
+/** pageStatement's page, each row as textColumns' pieces (then the sort key). */
+export function pageTextStatement(
+  where: SQL,
+  order: { expr: SQL; dir: 'asc' | 'desc' },
+  page: { limit: number; offset: number; after?: SQL | undefined },
+): SQL {
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  return sql`select ${textColumns}, (${order.expr})::text
+    from records r
+    where ${where} ${page.after ? sql`and ${page.after}` : sql``}
+    order by ${order.expr} ${dir}, r.id ${dir}
+    limit ${page.limit} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
+}
+
+/** A page row as JSON pieces: `head` (the section), `times`, `place` (NULL: answer the object way). */
+export type TextRow = {
+  id: string;
+  collector_id: string;
+  editor_id: string | null;
+  head: string;
+  times: string;
+  place: string | null;
+  fields: Record<string, unknown> | string;
+  sort_key: string | null;
+};
+const textRow = (a: unknown[]): TextRow => ({
+  id: a[0] as string,
+  collector_id: a[1] as string,
+  editor_id: a[2] as string | null,
+  head: a[3] as string,
+  times: a[4] as string,
+  place: a[5] as string | null,
+  fields: a[6] as TextRow['fields'],
+  sort_key: a[7] as string | null,
+});
+const compiledText = new CompiledStatements(2_000);
+
+/** One page of records as JSON pieces (pageTextStatement's), compiled once per key. */
+export async function listPageText(db: Executor, key: string, statement: () => SQL): Promise<TextRow[]> {
+  return runCompiledArrays(db, compiledText.get(key, statement), textRow);
+}
+
 /** Ids of the records of a filter, at most `limit` (a batch review of "every record of the filter"). */
 export async function idsOf(db: Executor, where: SQL, limit: number): Promise<string[]> {
   const result = await db.execute(sql`select r.id from records r where ${where} limit ${limit}`);

@@ -41,6 +41,7 @@ import { requestLang } from '../../platform/lang.ts';
 import { plainJson } from '../../platform/serializer.ts';
 import * as files from '../files/index.ts';
 import { listJson } from './listJson.ts';
+import { listText } from './listText.ts';
 import * as records from './service.ts';
 
 const tags = ['records'];
@@ -108,7 +109,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: queryDataListBody,
       response: { 200: envelope(queryDataListValue) },
     },
-    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body, sign)),
+    handler: async (req) => ok(await listText(deps, authOf(req), projectOf(req), req.body, sign)),
   });
 
   app.post('/api/sync/queryDataDetail', {
@@ -256,7 +257,7 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: queryYmfsListBody,
       response: { 200: envelope(queryDataListValue) },
     },
-    handler: async (req) => ok(await records.list(deps, authOf(req), projectOf(req), req.body, sign)),
+    handler: async (req) => ok(await listText(deps, authOf(req), projectOf(req), req.body, sign)),
   });
 
   app.get('/api/sync/queryYmfsDetail', {

@@ -1,0 +1,137 @@
+import type { QueryDataListBody, QueryDataListValue, RecordRow } from '@pineguard/contract';
+import type { AuthContext } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { firstPhoto, list, type MediaSigner, namesFor, planPage } from './list.ts';
+import * as q from './listQueries.ts';
+import { flagBurnPoints } from './ports.ts';
+
+/*
+ * The records list's answer with its rows as JSON text: PostgreSQL writes each row's fixed
+ * columns as JSON pieces (listQueries.ts pageTextStatement) and this file splices them with the
+ * filter's constants, people's names, the form's fields and signed links into exactly the text
+ * JSON.stringify writes for list()'s row objects (list.test.ts compares the two). A row, page
+ * after page, was parsed from the driver's JSON into an object, rebuilt by toRow and stringified
+ * again: a fifth of a list call's CPU in Node. A page the pieces cannot say exactly (a coordinate
+ * outside the range where float8's text and JavaScript's agree, a form field named like a fixed
+ * column's neighbours or like an array index) is answered by list() instead.
+ */
+
+/** A list page's rows already written as JSON: listJson.ts writes the text as it is. */
+export class RowsJson {
+  constructor(readonly text: string) {}
+}
+
+// The row keys toRow writes before the form's fields: a field of the same name is left out.
+const FIXED = new Set([
+  'id',
+  'xmdq',
+  'code_project1',
+  'code_project2',
+  'code_project3',
+  'code_project4',
+  'code_usr_account',
+  'userName',
+  'time_submit',
+  'time_update',
+  'time_edit',
+  'user_edit',
+  'gps_long',
+  'gps_lat',
+  'gps_alt',
+  'gps_range',
+  'gps_xian',
+  'gps_xiang',
+  'gps_xzcun',
+  'gps_xiaoban',
+  'code_state',
+  'state_reason',
+  'table_code',
+  'deleted',
+]);
+// Keys written after the fields (or, __proto__, not written at all), and array-index keys (which
+// an object lists first): a field named so moves a key, so such a page goes the object way.
+const MOVED = new Set(['thumbUrl', 'photoUrl', 'fsd_flag', '__proto__']);
+const INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/** `,"k":v…` of a row's form fields as toRow copies them, or undefined when only list() can say it. */
+function fieldsJson(fields: unknown): string | undefined {
+  if (typeof fields === 'string') fields = JSON.parse(fields);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return undefined;
+  const record = fields as Record<string, unknown>;
+  let shadowed = false;
+  for (const key in record) {
+    if (MOVED.has(key) || (INDEX.test(key) && Number(key) < 4294967295)) return undefined;
+    if (FIXED.has(key)) shadowed = true;
+  }
+  let own = record;
+  if (shadowed) {
+    own = {};
+    for (const key in record) if (!FIXED.has(key)) own[key] = record[key];
+  }
+  const text = JSON.stringify(own);
+  return text.length > 2 ? `,${text.slice(1, -1)}` : '';
+}
+
+const json = (v: string | null) => JSON.stringify(v);
+
+/** queryDataList's answer with its rows as JSON text (list() when a page's rows need it). */
+export async function listText(
+  deps: AppDeps,
+  auth: AuthContext,
+  projectCode: string,
+  body: QueryDataListBody,
+  sign?: MediaSigner,
+): Promise<QueryDataListValue> {
+  const plan = await planPage(deps, auth, projectCode, body);
+  const { db, ctx, table, filter } = plan;
+  const photoColumns = table.columns.filter((c) => c.fldInput === 'photo').map((c) => c.code);
+  const consts = [ctx.areaName, ctx.areaCode, projectCode, filter.tableCode];
+  if (consts.some((c) => typeof c !== 'string') || photoColumns.some((c) => FIXED.has(c)))
+    return list(deps, auth, projectCode, body, sign);
+  const [rows, total] = await Promise.all([
+    q.listPageText(db, `${plan.pageKey}#text`, () => q.pageTextStatement(...plan.parts())),
+    plan.total(),
+  ]);
+  if (plan.reverse) rows.reverse();
+  const fields: string[] = [];
+  for (const r of rows) {
+    const f = r.place === null ? undefined : fieldsJson(r.fields);
+    if (f === undefined) return list(deps, auth, projectCode, body, sign);
+    fields.push(f);
+  }
+  const names = await namesFor(db, rows);
+  // Burn records: the flag of each row's burn point, found as list() finds it (flagBurnPoints).
+  const flagged = rows.map((r) => ({ fsd: (r.fields as Record<string, unknown>)['fsd'] }));
+  await flagBurnPoints(db, projectCode, table.columns, flagged as unknown as RecordRow[]);
+  const head = `,"xmdq":${json(ctx.areaName)},"code_project1":${json(ctx.areaCode)},"code_project2":${json(projectCode)},"code_project3":${json(filter.tableCode)}`;
+  const tail = `,"table_code":${json(filter.tableCode)},"deleted":${filter.deleted}`;
+  let text = '[';
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const collector = names.get(r.collector_id);
+    const editor = r.editor_id ? (names.get(r.editor_id)?.name ?? null) : null;
+    let links = '';
+    if (sign && photoColumns.length) {
+      const first = firstPhoto(r.fields as Record<string, unknown>, photoColumns);
+      links = first
+        ? `,"thumbUrl":${json(sign(first, 'thumb').url)},"photoUrl":${json(sign(first, 'full').url)}`
+        : ',"thumbUrl":null,"photoUrl":null';
+    }
+    const flag = (flagged[i] as { fsd_flag?: unknown }).fsd_flag;
+    text +=
+      `${i ? ',' : ''}{"id":${json(r.id)}${head}${r.head},"code_usr_account":${json(collector?.account ?? '')}` +
+      `,"userName":${json(collector?.name ?? '')}${r.times},"user_edit":${json(editor)}${r.place}${tail}` +
+      `${fields[i]}${links}${flag === undefined ? '' : `,"fsd_flag":${JSON.stringify(flag)}`}}`;
+  }
+  const { nextCursor, prevCursor } = plan.cursors(rows);
+  return {
+    columnList: table.columns,
+    result: {
+      list: new RowsJson(`${text}]`) as unknown as RecordRow[],
+      total: total.total,
+      totalExact: total.totalExact,
+      nextCursor,
+      prevCursor,
+    },
+  };
+}
