@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
+import { candidateRows, type DroneCandidateColumns, TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
@@ -239,22 +239,41 @@ it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates dr
   // served in place of the real list: the layer under test is the browser's.
   await page.route('**/api/drone/orthophotos/*/candidates*', async (route) => {
     const res = await route.fetch();
-    const body = (await res.json()) as { code: number; value: { list: Record<string, unknown>[] } };
-    const base = body.value.list[0] ?? {};
+    const body = (await res.json()) as { code: number; value: DroneCandidateColumns };
+    const base = { px: 0, py: 0, areaM2: 10, sectionCode: '', ...candidateRows(body.value)[0] };
     const dLng = 1000 / (111_320 * Math.cos((at.lat * Math.PI) / 180));
     const dLat = 1000 / 110_574;
     // mulberry32 (the demo's generator): seeded, and free of the stripes a plain multiplicative
     // generator draws in 2-D.
     const rnd = random(7).next;
-    body.value.list = Array.from({ length: 10_000 }, (_, i) => ({
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
       ...base,
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       lng: at.lng + rnd() * dLng,
       lat: at.lat - rnd() * dLat,
       score: 0.5 + rnd() * 0.5,
-      state: 'candidate',
+      state: 'candidate' as const,
     }));
-    await route.fulfill({ response: res, json: body });
+    // The answer is column by column (one array a field), as the server sends it.
+    const column = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+    body.value = {
+      count: rows.length,
+      truncated: false,
+      id: column('id'),
+      lng: column('lng'),
+      lat: column('lat'),
+      px: column('px'),
+      py: column('py'),
+      areaM2: column('areaM2'),
+      score: column('score'),
+      state: column('state'),
+      sectionCode: column('sectionCode'),
+    };
+    // The body goes back unpacked: the server's gzip header must not come with it.
+    const headers = Object.fromEntries(
+      Object.entries(res.headers()).filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
+    );
+    await route.fulfill({ response: res, headers, json: body });
   });
   await page.goto(`${server.url}/dashboard`);
   await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/dashboard');

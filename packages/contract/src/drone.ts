@@ -78,7 +78,43 @@ export const droneCandidate = z.object({
 });
 export type DroneCandidate = z.infer<typeof droneCandidate>;
 export const droneCandidatesQuery = z.object({ minScore: z.coerce.number().min(0).max(1).default(0) });
-export const droneCandidatesValue = z.object({ list: z.array(droneCandidate), truncated: z.boolean() });
+/**
+ * The map's candidates column by column (one array a field, the same order, score descending):
+ * 10,000 candidates as rows were 1.8 MB of repeated keys, and the map needs them all at once.
+ * `candidateRows` turns them back into rows.
+ */
+export const droneCandidatesValue = z.object({
+  count: z.number().int(),
+  truncated: z.boolean(),
+  id: z.array(z.string()),
+  lng: z.array(z.number()),
+  lat: z.array(z.number()),
+  px: z.array(z.number()),
+  py: z.array(z.number()),
+  areaM2: z.array(z.number()),
+  score: z.array(z.number()),
+  state: z.array(droneCandidateState),
+  sectionCode: z.array(z.string()),
+});
+export type DroneCandidateColumns = z.infer<typeof droneCandidatesValue>;
+
+export function candidateRows(c: DroneCandidateColumns): DroneCandidate[] {
+  const rows: DroneCandidate[] = new Array(c.count);
+  for (let i = 0; i < c.count; i++) {
+    rows[i] = {
+      id: c.id[i]!,
+      lng: c.lng[i]!,
+      lat: c.lat[i]!,
+      px: c.px[i]!,
+      py: c.py[i]!,
+      areaM2: c.areaM2[i]!,
+      score: c.score[i]!,
+      state: c.state[i]!,
+      sectionCode: c.sectionCode[i]!,
+    };
+  }
+  return rows;
+}
 export const droneDropBody = z.object({ dropped: z.boolean() });
 export const droneThresholdBody = z.object({ threshold: z.number().min(0).max(1) });
 

@@ -1,4 +1,9 @@
-import type { DroneOrtho, DroneTask } from '@pineguard/contract';
+import {
+  candidateRows,
+  type DroneCandidateColumns,
+  type DroneOrtho,
+  type DroneTask,
+} from '@pineguard/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -190,29 +195,19 @@ describe('drone orthophotos, candidates and tasks', () => {
       overviewState: 'done',
       overviewProgress: 100,
     });
-    const cands = await t.api<{
-      list: {
-        id: string;
-        lng: number;
-        lat: number;
-        px: number;
-        py: number;
-        score: number;
-        sectionCode: string;
-      }[];
-    }>('GET', `/api/drone/orthophotos/${o.id}/candidates`, { token: admin });
+    const cols = await t.api<DroneCandidateColumns>('GET', `/api/drone/orthophotos/${o.id}/candidates`, {
+      token: admin,
+    });
+    const list = candidateRows(cols.value);
     // A true dead crown is among the candidates within 2 m (40 px), and the best one is one of them.
     const near = (c: { px: number; py: number }) =>
       scene.dead.some((d) => Math.hypot(c.px - d.x, c.py - d.y) <= 40);
-    expect(cands.value.list.length).toBeGreaterThan(0);
-    expect(
-      near(cands.value.list[0]!),
-      JSON.stringify({ found: cands.value.list.slice(0, 5), dead: scene.dead }),
-    ).toBe(true);
-    expect(cands.value.list.every((c) => c.sectionCode === 'KH-BD01')).toBe(true);
-    expect(cands.value.list.length).toBeGreaterThan(1);
-    const first = cands.value.list[0];
-    const second = cands.value.list[cands.value.list.length - 1];
+    expect(list.length).toBeGreaterThan(0);
+    expect(near(list[0]!), JSON.stringify({ found: list.slice(0, 5), dead: scene.dead })).toBe(true);
+    expect(list.every((c) => c.sectionCode === 'KH-BD01')).toBe(true);
+    expect(list.length).toBeGreaterThan(1);
+    const first = list[0];
+    const second = list[list.length - 1];
     expect(
       (
         await t.api('POST', `/api/drone/candidates/${second!.id}/drop`, {
@@ -225,7 +220,7 @@ describe('drone orthophotos, candidates and tasks', () => {
     const issued = await t.api<{ issued: number }>('POST', `/api/drone/orthophotos/${o.id}/issue`, {
       token: admin,
     });
-    expect(issued.value.issued).toBe(cands.value.list.length - 1);
+    expect(issued.value.issued).toBe(list.length - 1);
 
     const mine = await t.api<{ id: string; distanceM: number }[]>(
       'GET',

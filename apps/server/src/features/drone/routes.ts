@@ -27,6 +27,7 @@ import { addAfterWrite } from '../records/index.ts';
 import { candidateDetail, candidateList, dropCandidate, issueTasks, setThreshold } from './candidates.ts';
 import { closeByFelling } from './close.ts';
 import { startDetect } from './job.ts';
+import { sendJsonValue } from './jsonReply.ts';
 import { droneOrthoList, droneOrthoView, orthoForMedia } from './orthos.ts';
 import { removeOrtho } from './removal.ts';
 import { sectionReport } from './report.ts';
@@ -109,7 +110,9 @@ export const droneRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: droneCandidatesQuery,
       response: { 200: envelope(droneCandidatesValue) },
     },
-    handler: async (req) => ok(await candidateList(ctx(req), req.params.id, req.query.minScore)),
+    // Sent as the database built it (columns, one JSON text), gzipped when large.
+    handler: async (req, reply) =>
+      sendJsonValue(req, reply, await candidateList(ctx(req), req.params.id, req.query.minScore)),
   });
   app.post('/api/drone/orthophotos/:id/threshold', {
     config: { access: 'records.review' },

@@ -1,4 +1,11 @@
-import type { DroneCandidate, DroneOrtho, DroneReportRow, DroneTask } from '@pineguard/contract';
+import {
+  candidateRows,
+  type DroneCandidate,
+  type DroneCandidateColumns,
+  type DroneOrtho,
+  type DroneReportRow,
+  type DroneTask,
+} from '@pineguard/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../shared/http.ts';
 import { useSession } from '../../shared/session.ts';
@@ -29,10 +36,11 @@ export function useOrthos() {
 export function useCandidates(orthoId: string | undefined) {
   return useQuery({
     queryKey: [...droneKey, 'candidates', orthoId],
-    queryFn: () =>
-      http.get<{ list: DroneCandidate[]; truncated: boolean }>(
-        `/api/drone/orthophotos/${orthoId}/candidates`,
-      ),
+    // The answer comes column by column (small, gzipped); the screens take rows.
+    queryFn: async (): Promise<{ list: DroneCandidate[]; truncated: boolean }> => {
+      const cols = await http.get<DroneCandidateColumns>(`/api/drone/orthophotos/${orthoId}/candidates`);
+      return { list: candidateRows(cols), truncated: cols.truncated };
+    },
     enabled: Boolean(orthoId),
   });
 }

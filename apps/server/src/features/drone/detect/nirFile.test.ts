@@ -1,4 +1,4 @@
-import type { DroneOrtho } from '@pineguard/contract';
+import { candidateRows, type DroneCandidateColumns, type DroneOrtho } from '@pineguard/contract';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,14 +71,14 @@ describe('a 4-band (RGB+NIR) orthophoto through upload, job and detector', () =>
     while ((await runDueJobs(t.deps)) > 0);
     const after = await t.api<DroneOrtho>('GET', `/api/drone/orthophotos/${id}`, { token: admin });
     expect(after.value.detectState, after.value.detectMessage).toBe('done');
-    const cands = await t.api<{ list: { px: number; py: number; score: number }[] }>(
+    const cands = await t.api<DroneCandidateColumns>(
       'GET',
       `/api/drone/orthophotos/${id}/candidates?minScore=0.5`,
       { token: admin },
     );
     expect(cands.code, cands.message).toBe(0);
     // At the slider's default cut-off, as the map shows them.
-    const shown = cands.value.list;
+    const shown = candidateRows(cands.value);
     const on = (kind: string) =>
       crowns.filter(([x, y, m]) => m === kind && shown.some((c) => Math.hypot(c.px - x, c.py - y) <= 40))
         .length;
