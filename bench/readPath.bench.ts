@@ -24,10 +24,11 @@ import { wrk as wrkCall } from './wrk.ts';
  * On a new database it loads BENCH_RECORDS (1,000,000) fellings and BENCH_WORKERS (100,000)
  * workers; on a reused one it tops up what is missing. PGlite (no BENCH_DATABASE_URL) gets the
  * one-caller figures only (no pgbench, no server CPU split). Needs wrk and pgbench (Debian).
- * BENCH_SECONDS (10) per figure, BENCH_CONCURRENCY (50). BENCH_ONLY=<part of a call's name> measures
+ * BENCH_SECONDS (10) per figure after BENCH_WARM (3) seconds of the same call, BENCH_CONCURRENCY (50). BENCH_ONLY=<part of a call's name> measures
  * those calls only (with /api/health); BENCH_PGBENCH=0 leaves out the two pgbench columns.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmSeconds = Number(process.env.BENCH_WARM ?? 3);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 100_000);
@@ -285,6 +286,7 @@ const lines: string[] = [];
 // The machine is shared: the 1-minute load average before the run and beside each figure.
 const loadBefore = loadavg()[0]!.toFixed(1);
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+wrkCall(server, '/api/health', undefined, concurrency, warmSeconds);
 const health = await wrk('/api/health', undefined, concurrency, 'health');
 lines.push(
   `| GET /api/health (Node's floor) | | | ${health.rps.toFixed(0)} req/s, p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, ${load()} | |`,
@@ -298,6 +300,9 @@ for (const c of calls) {
     floor = `${f.tps.toFixed(0)} tps (${f.avg.toFixed(1)} ms)`;
     stmt = `${e.tps.toFixed(0)} tps (${e.avg.toFixed(1)} ms)`;
   }
+  // A fresh server compiles the call's code and its pool's backends plan the statement on first
+  // use: BENCH_WARM seconds (3) of the call first, so the figure is the steady call's cost.
+  wrkCall(server, c.path, c.body, concurrency, warmSeconds);
   await meter.readBackends();
   const before = meter.sample();
   const api = await wrk(c.path, c.body, concurrency, c.name);

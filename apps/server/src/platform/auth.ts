@@ -102,6 +102,16 @@ function sessionQuery(db: Db) {
 /** Built once per database: the statement is the same on every request (no per-request query building). */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
+/**
+ * The session of `token` when this process remembers it and it needs no touch: no statement and
+ * no promise (the access hook's common case). Otherwise undefined: resolveSession then decides.
+ */
+export function cachedSession(db: Db, token: string): AuthContext | undefined {
+  const now = Date.now();
+  const hit = sessionCacheOf<AuthContext>(db).get(hashToken(token), now);
+  return hit && now - hit.lastSeenAt <= TOUCH_INTERVAL_MS ? hit.value : undefined;
+}
+
 export async function resolveSession(db: Db, token: string, ttlMs: number): Promise<AuthContext> {
   const tokenHash = hashToken(token);
   const cache = sessionCacheOf<AuthContext>(db);
@@ -258,29 +268,43 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; sess
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  // Callback hooks, not async ones: a read call whose session is remembered passes both without
+  // a promise (an async hook cost one per hook per request, a few percent of a list call).
+  app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done();
     const token = readToken(req);
-    if (!token) throw new AppError(ErrorCode.notSignedIn, 'notSignedIn');
-    const auth = await resolveSession(deps.db, token, deps.sessionTtlMs);
-    req.auth = auth;
-    if (access === 'session') return;
-    if (access === 'system.admin') {
-      if (!auth.isSuperAdmin) throw new AppError(ErrorCode.forbidden, 'forbidden');
-      return;
-    }
-    if (!auth.projectCode) throw new AppError(ErrorCode.projectRequired, 'projectRequired');
-    if (access === 'project' || auth.isSuperAdmin) return;
-    if (!auth.permissions.has(access)) throw new AppError(ErrorCode.forbidden, 'forbidden');
+    if (!token) return done(new AppError(ErrorCode.notSignedIn, 'notSignedIn'));
+    const known = cachedSession(deps.db, token);
+    if (known) return done(admit(req, known, access));
+    resolveSession(deps.db, token, deps.sessionTtlMs).then(
+      (auth) => done(admit(req, auth, access)),
+      (error: Error) => done(error),
+    );
   });
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     const pick = req.routeOptions.config.projectOf;
     const auth = req.auth;
-    if (!pick || !auth) return;
-    const named = pick(req);
-    if (named === undefined || named === auth.projectCode || auth.isSuperAdmin) return;
-    throw new AppError(ErrorCode.forbidden, 'otherProject');
+    if (!pick || !auth) return done();
+    let named: string | undefined;
+    try {
+      named = pick(req);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (named === undefined || named === auth.projectCode || auth.isSuperAdmin) return done();
+    done(new AppError(ErrorCode.forbidden, 'otherProject'));
   });
+}
+
+/** Sets the request's session and answers the refusal of its route's `access`, if any. */
+function admit(req: FastifyRequest, auth: AuthContext, access: string): AppError | undefined {
+  req.auth = auth;
+  if (access === 'session') return undefined;
+  if (access === 'system.admin')
+    return auth.isSuperAdmin ? undefined : new AppError(ErrorCode.forbidden, 'forbidden');
+  if (!auth.projectCode) return new AppError(ErrorCode.projectRequired, 'projectRequired');
+  if (access === 'project' || auth.isSuperAdmin) return undefined;
+  return auth.permissions.has(access) ? undefined : new AppError(ErrorCode.forbidden, 'forbidden');
 }

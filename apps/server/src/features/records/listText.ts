@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { firstPhoto, list, type MediaSigner, namesFor, planPage } from './list.ts';
 import * as q from './listQueries.ts';
 import { flagBurnPoints } from './ports.ts';
+import type { UserName } from '../users/index.ts';
 
 /*
  * The records list's answer with its rows as JSON text: PostgreSQL writes each row's fixed
@@ -74,6 +75,26 @@ function fieldsJson(fields: unknown): string | undefined {
 
 const json = (v: string | null) => JSON.stringify(v);
 
+// A person's JSON pieces, made once per name object (users/names.ts hands out the same object
+// until the person changes): the collector's two keys, an editor's name.
+const collectorJson = new WeakMap<UserName, string>();
+const editorJson = new WeakMap<UserName, string>();
+function collectorOf(person: UserName | undefined): string {
+  if (!person) return ',"code_usr_account":"","userName":""';
+  let text = collectorJson.get(person);
+  if (text === undefined) {
+    text = `,"code_usr_account":${json(person.account ?? '')},"userName":${json(person.name ?? '')}`;
+    collectorJson.set(person, text);
+  }
+  return text;
+}
+function editorOf(person: UserName | undefined): string {
+  if (!person) return ',"user_edit":null';
+  let text = editorJson.get(person);
+  if (text === undefined) editorJson.set(person, (text = `,"user_edit":${json(person.name ?? null)}`));
+  return text;
+}
+
 /** queryDataList's answer with its rows as JSON text (list() when a page's rows need it). */
 export async function listText(
   deps: AppDeps,
@@ -108,8 +129,7 @@ export async function listText(
   let text = '[';
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const collector = names.get(r.collector_id);
-    const editor = r.editor_id ? (names.get(r.editor_id)?.name ?? null) : null;
+    const editor = r.editor_id ? editorOf(names.get(r.editor_id)) : ',"user_edit":null';
     let links = '';
     if (sign && photoColumns.length) {
       const first = firstPhoto(r.fields as Record<string, unknown>, photoColumns);
@@ -119,8 +139,8 @@ export async function listText(
     }
     const flag = (flagged[i] as { fsd_flag?: unknown }).fsd_flag;
     text +=
-      `${i ? ',' : ''}{"id":${json(r.id)}${head}${r.head},"code_usr_account":${json(collector?.account ?? '')}` +
-      `,"userName":${json(collector?.name ?? '')}${r.times},"user_edit":${json(editor)}${r.place}${tail}` +
+      `${i ? ',' : ''}{"id":${json(r.id)}${head}${r.head}${collectorOf(names.get(r.collector_id))}` +
+      `${r.times}${editor}${r.place}${tail}` +
       `${fields[i]}${links}${flag === undefined ? '' : `,"fsd_flag":${JSON.stringify(flag)}`}}`;
   }
   const { nextCursor, prevCursor } = plan.cursors(rows);
