@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,24 +20,34 @@ function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** SIGTERM, then the data directory is removed unless `keep` (the caller then owns it). */
+  stop(options?: { keep?: boolean }): Promise<void>;
+};
 
 /**
- * Starts the real server (as `npm start` runs it) on a fresh data directory and a free port. Two
- * files run at once: a port taken between the probe and the server's listen is tried again.
+ * Starts the real server (as `npm start` runs it) on a fresh data directory and a free port, or on
+ * a copy of `from` (a data directory another server left, e.g. the demo template). Files may run
+ * at once: a port taken between the probe and the server's listen is tried again.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { from?: string } = {},
+): Promise<RunningServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(env);
+      return await startOnce(env, options.from);
     } catch (error) {
       if (attempt === 3) throw error;
     }
   }
 }
 
-async function startOnce(env: Record<string, string>): Promise<RunningServer> {
+async function startOnce(env: Record<string, string>, from?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-e2e-'));
+  if (from) cpSync(from, dataDir, { recursive: true });
   const port = await freePort();
   await ensureServerBuilt();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
@@ -70,10 +80,10 @@ async function startOnce(env: Record<string, string>): Promise<RunningServer> {
   return {
     url,
     dataDir,
-    async stop() {
+    async stop({ keep = false } = {}) {
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
-import { clientPasswordHash } from '@pineguard/contract';
+import { chinaToday, clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { api, launchBrowser, pathOf, type RunningServer, startServer } from './harness.ts';
 
 /** Journey steps shared by the shell's e2e files. */
@@ -24,6 +24,18 @@ export async function initWithDemo(
 }
 
 /**
+ * The data directory a file's server starts from a copy of (e2e/templates.ts): with the demo, or
+ * blank (migrated, not initialised). The demo one only on the China day it was made (its dates are
+ * relative to that day): past midnight a file loads the demo itself on a blank copy.
+ */
+function template(demo: boolean): { dir?: string; demoLoaded: boolean } {
+  const made = inject('serverTemplates');
+  if (!made) return { demoLoaded: false };
+  if (demo && made.day === chinaToday()) return { dir: made.demo, demoLoaded: true };
+  return { dir: made.blank, demoLoaded: false };
+}
+
+/**
  * A file's server (with the demo data unless `demo` is false) and browser: started before its
  * journeys, handed to `ready` (which may prepare more), and stopped after them.
  */
@@ -34,8 +46,10 @@ export function useServer(
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
-    if (options.demo !== false) await initWithDemo(server);
+    const demo = options.demo !== false;
+    const from = template(demo);
+    server = await startServer({}, from.dir ? { from: from.dir } : {});
+    if (demo && !from.demoLoaded) await initWithDemo(server);
     browser = await launchBrowser();
     await ready(server, browser);
   });

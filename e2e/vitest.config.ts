@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
+    // Data directories (blank, with the demo) made once; each file's server starts from a copy.
+    globalSetup: ['e2e/templates.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
