@@ -401,6 +401,11 @@ it('deletes the orthophoto from its list: the row goes and its map tiles answer 
   await row.getByRole('button', { name: '删除' }).click();
   await confirmPopover(page);
   await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+  // The empty list: 名称 keeps one line (its column has a minimum width; it wrapped before).
+  const header = (name: string) => page.locator('th', { hasText: name }).first().boundingBox();
+  const [nameBox, sizeBox] = [await header('名称'), await header('大小')];
+  expect(nameBox!.width).toBeGreaterThanOrEqual(160);
+  expect(nameBox!.height).toBeLessThanOrEqual(sizeBox!.height + 1);
   await snap(page, 'drone-10-deleted');
   const gone = await fetch(tileUrl);
   expect(gone.status).toBe(404);

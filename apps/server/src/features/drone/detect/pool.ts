@@ -28,6 +28,14 @@ export function workerSource(): string {
 function __name(f) { return f; }
 // This thread only (Linux); elsewhere, or refused, the worker runs at the server's priority.
 try { require('node:os').setPriority(${WORKER_NICE}); } catch {}
+// A collection after each window read here: a tile's arrays (≈ 40 MB) are otherwise collected
+// only once ~64 MB of them are garbage, per worker. Peak RSS of a 100 ha job: +171 → +121 MB.
+// The server runs without --expose-gc; this thread takes the function from a fresh context.
+let collect = null;
+try {
+  require('node:v8').setFlagsFromString('--expose-gc');
+  collect = require('node:vm').runInNewContext('gc');
+} catch {}
 ${fns}
 const stages = { ${table} };
 const { parentPort } = require('node:worker_threads');
@@ -53,6 +61,7 @@ parentPort.on('message', async (m) => {
       : ${detectTileWith.name}(stages, tile, m.params);
     if (m.at) {
       parentPort.postMessage({ id: m.id, result });
+      if (collect) collect();
       return;
     }
     // The window's buffer goes back to be filled with the next window (no new 18 MB a tile).

@@ -98,7 +98,8 @@ export function OrthoList({ onView }: { onView: (id: string) => void }) {
         // secondary colour reads.
         locale={{ emptyText: <Typography.Text type="secondary">{t('ortho.empty')}</Typography.Text> }}
         columns={[
-          { title: t('ortho.name'), dataIndex: 'name' },
+          // Without a floor the fixed columns take the row and 名称 wraps to two lines (empty list).
+          { title: t('ortho.name'), dataIndex: 'name', minWidth: 160 },
           { title: t('ortho.size'), dataIndex: 'size', render: mb, width: 100 },
           { title: t('ortho.pixels'), render: (_, o) => `${o.width} × ${o.height}`, width: 130 },
           { title: t('ortho.crs'), render: (_, o) => (o.epsg ? `EPSG:${o.epsg}` : '—'), width: 110 },
