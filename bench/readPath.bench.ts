@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { records, users, workers } from '../apps/server/src/db/schema/index.ts';
 import { encodeCursor } from '../apps/server/src/platform/pagination.ts';
 import { benchServer, realServer } from './benchServer.ts';
+import { entryServer } from './entryServer.ts';
 import { serverMeter } from './serverMeter.ts';
 import { wrk as wrkCall } from './wrk.ts';
 
@@ -256,7 +257,9 @@ if (profileDir) {
   const preload = new URL('./cpuProfile.mjs', import.meta.url).pathname;
   process.env.SERVER_NODE_OPTIONS = `${process.env.SERVER_NODE_OPTIONS ?? ''} --import ${preload}`;
 }
-const server = await realServer(bench);
+// BENCH_SERVER_ENTRY: another build's server (entryServer.ts), to compare two builds.
+const entry = process.env.BENCH_SERVER_ENTRY;
+const server = entry ? await entryServer(bench, entry) : await realServer(bench);
 const pgUrl = bench.database.driver === 'postgres' ? (bench.config.databaseUrl ?? '') : '';
 
 const meter = serverMeter(server, pgUrl);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from './sql.ts';
@@ -88,4 +88,16 @@ export class CompiledStatements {
     }
     return query;
   }
+}
+
+/**
+ * LIMIT and OFFSET written into the statement, not bound: with them as parameters PostgreSQL
+ * never took the prepared statement's generic plan (it cannot tell a LIMIT $n from a large one)
+ * and planned the page again on every call, ~0.15 ms, more than running it. The statement is
+ * compiled per page size and offset anyway (the key of its CompiledStatements names both); they are checked integers.
+ */
+export function pageBound(limit: number, offset: number): SQL {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0)
+    throw new Error(`page bound ${limit}, ${offset}`);
+  return sql.raw(offset ? `limit ${limit} offset ${offset}` : `limit ${limit}`);
 }

@@ -2,7 +2,13 @@ import type { HistoryEntry } from '@pineguard/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { scopeConditions } from '../../platform/scopeFilter.ts';
-import { CompiledStatements, compile, runCompiled, runCompiledArrays } from '../../platform/compiled.ts';
+import {
+  CompiledStatements,
+  compile,
+  pageBound,
+  runCompiled,
+  runCompiledArrays,
+} from '../../platform/compiled.ts';
 import { runNamed } from '../../platform/sql.ts';
 import { dayStart, rowsOf } from './queries.ts';
 
@@ -180,7 +186,7 @@ export function pageStatement(
     from records r
     where ${where} ${page.after ? sql`and ${page.after}` : sql``}
     order by ${order.expr} ${dir}, r.id ${dir}
-    limit ${page.limit} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
+    ${pageBound(page.limit, page.offset)}`;
 }
 
 /*
@@ -262,7 +268,7 @@ export function pageTextStatement(
     from records r
     where ${where} ${page.after ? sql`and ${page.after}` : sql``}
     order by ${order.expr} ${dir}, r.id ${dir}
-    limit ${page.limit} ${page.offset ? sql`offset ${page.offset}` : sql``}`;
+    ${pageBound(page.limit, page.offset)}`;
 }
 
 /** A page row as JSON pieces: `head` (the section), `times`, `place` (NULL: answer the object way). */

@@ -8,7 +8,7 @@ import { addDays, chinaDayStart, type LwryListBody } from '@pineguard/contract';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sections, users, workerFaces, workers } from '../../db/schema/index.ts';
-import { CompiledStatements, runCompiledArrays } from '../../platform/compiled.ts';
+import { CompiledStatements, pageBound, runCompiledArrays } from '../../platform/compiled.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { countOrEstimate, keysetAfter, offsetOf, type Page } from '../../platform/pagination.ts';
 
@@ -220,7 +220,8 @@ export async function listWorkers(
   // an expression no index gives, so the planner finds the matches by the filter's own index and
   // sorts only them (see matchesFirst).
   const newest = sortMatches ? sql`${workers.createdAt} + interval '0 s'` : sql`${workers.createdAt}`;
-  const bound = after ? sql`limit ${page.pageSize}` : sql`limit ${page.pageSize} offset ${offsetOf(page)}`;
+  // Written in, not bound: PostgreSQL then keeps one generic plan (compiled.ts pageBound).
+  const bound = pageBound(page.pageSize, after ? 0 : offsetOf(page));
   const statement = () => sql`select ${pageColumns}
     from workers w
     left join worker_faces f on f.id = w.current_face_id
