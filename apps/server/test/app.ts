@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clientPasswordHash, type Envelope } from '@pineguard/contract';
+import { chinaToday, clientPasswordHash, type Envelope } from '@pineguard/contract';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
@@ -14,13 +14,26 @@ import { adminUrl } from './pg.ts';
 
 export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 
-/** A fresh, migrated database for one test file: a copy of the template made in global setup. */
-export async function testDatabase(): Promise<TestDatabase> {
+/**
+ * The demo template of global setup, when it can stand in for loading the demo now: made on
+ * today's China day (the demo's dates are relative to its day).
+ */
+function demoTemplate() {
+  const made = inject('demoTemplate');
+  return made && made.day === chinaToday() ? made : undefined;
+}
+
+/**
+ * A fresh, migrated database for one test file: a copy of the template made in global setup, or
+ * of the demo template with `demo` (when there is one for today; else the blank one).
+ */
+export async function testDatabase(options: { demo?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
+  const demo = options.demo ? demoTemplate() : undefined;
   if (url) {
     const name = `pineguard_test_${randomBytes(6).toString('hex')}`;
     const admin = await adminUrl(url);
-    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.query(`create database ${name} template ${demo?.database ?? inject('templateDatabase')}`);
     await admin.end();
     const dbUrl = withDatabase(url, name);
     const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 5 });
@@ -35,7 +48,7 @@ export async function testDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const file = inject('pgliteTemplate');
+  const file = demo?.database ?? inject('pgliteTemplate');
   if (!file) throw new Error('global setup did not provide a PGlite template');
   const database = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
   return { ...database, drop: () => database.close() };
@@ -63,13 +76,21 @@ export async function createTestApp(
     env?: Record<string, string>;
     storage?: Storage;
     database?: TestDatabase;
+    /**
+     * Starts from the demo template (database and files) where it serves: initAdmin({ demo: true })
+     * then only signs in. Not with a database or storage of the caller's (the demo's files would
+     * not be in it): initAdmin loads the demo then, as it does without this.
+     */
+    demo?: boolean;
     /** Adds routes or hooks before the app is ready (e.g. a route that throws). */
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pineguard-test-'));
+  const demo = options.demo && !options.database && !options.storage ? demoTemplate() : undefined;
+  if (demo) cpSync(demo.files, dataDir, { recursive: true });
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const database = options.database ?? (await testDatabase());
+  const database = options.database ?? (await testDatabase({ demo: !!demo }));
   const deps: AppDeps = {
     config,
     database,
@@ -79,6 +100,7 @@ export async function createTestApp(
   options.extend?.(app);
   await app.ready();
 
+  const loadedDemo = !!demo;
   const api: Api = async (method, url, opts = {}) => {
     const res = await app.inject({
       method,
@@ -104,6 +126,7 @@ export async function createTestApp(
     dataDir,
     signIn,
     async initAdmin({ demo = false } = {}) {
+      if (demo && loadedDemo) return signIn('admin', 'admin123');
       const res = await api('POST', '/api/system/init', {
         body: { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo },
       });

@@ -1,46 +1,87 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chinaToday, clientPasswordHash } from '@pineguard/contract';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt } from '../build.mjs';
-import { openDatabase } from '../src/db/client.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/features/system/bootstrap.ts';
-import { adminUrl, TEMPLATE_DB } from './pg.ts';
+import { createStorage } from '../src/platform/storage/index.ts';
+import { adminUrl, DEMO_TEMPLATE_DB, TEMPLATE_DB } from './pg.ts';
 
 /**
  * Migrates one template database before any test: a PGlite dump that every test file loads in
  * under a second, or a PostgreSQL template database that each file copies with CREATE DATABASE.
+ * A second template holds the demo (what `initAdmin({ demo: true })` loads, 3–4 CPU-s a time, in
+ * some fifty files a pass), with the demo's photos in a folder each file copies (test/app.ts).
  */
 export default async function setup(project: TestProject) {
   // Tests that spawn the real server run the compiled one: built here once, before the workers.
   await ensureServerBuilt();
   const url = process.env.TEST_DATABASE_URL;
+  const demoFiles = mkdtempSync(join(tmpdir(), 'pineguard-test-demo-'));
+  const day = chinaToday();
   if (url) {
     const admin = await adminUrl(url);
     await dropStaleTestDatabases(admin);
-    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    for (const name of [DEMO_TEMPLATE_DB, TEMPLATE_DB]) await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${TEMPLATE_DB}`);
-    await admin.end();
-    const templateUrl = withDatabase(url, TEMPLATE_DB);
-    const database = await openDatabase({ databaseUrl: templateUrl, poolSize: 2 });
+    const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), poolSize: 2 });
     await prepareDatabase(database);
     await database.close();
+    await admin.query(`create database ${DEMO_TEMPLATE_DB} template ${TEMPLATE_DB}`);
+    const demo = await openDatabase({ databaseUrl: withDatabase(url, DEMO_TEMPLATE_DB), poolSize: 2 });
+    await loadDemo(demo, demoFiles);
+    await demo.close();
+    await admin.end();
     project.provide('templateDatabase', TEMPLATE_DB);
+    project.provide('demoTemplate', { database: DEMO_TEMPLATE_DB, files: demoFiles, day });
     return async () => {
       const again = await adminUrl(url);
-      await again.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      for (const name of [DEMO_TEMPLATE_DB, TEMPLATE_DB])
+        await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
+      rmSync(demoFiles, { recursive: true, force: true });
     };
   }
-  const database = await openDatabase({});
-  await prepareDatabase(database);
-  const dump = await database.snapshot!();
-  await database.close();
   const dir = join(process.cwd(), '.tmp');
   mkdirSync(dir, { recursive: true });
+  const database = await openDatabase({});
+  await prepareDatabase(database);
   const file = join(dir, `pglite-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const blank = Buffer.from(await (await database.snapshot!()).arrayBuffer());
+  writeFileSync(file, blank);
+  await database.close();
+  const demo = await openDatabase({ loadDataDir: new Blob([blank]) });
+  await loadDemo(demo, demoFiles);
+  const demoFile = join(dir, `pglite-demo-${process.pid}.tar`);
+  writeFileSync(demoFile, Buffer.from(await (await demo.snapshot!()).arrayBuffer()));
+  await demo.close();
   project.provide('pgliteTemplate', file);
+  project.provide('demoTemplate', { database: demoFile, files: demoFiles, day });
+  return () => {
+    for (const f of [file, demoFile]) rmSync(f, { force: true });
+    rmSync(demoFiles, { recursive: true, force: true });
+  };
+}
+
+/** Initialises `database` as TestApp.initAdmin({ demo: true }) does, the demo's files in `dataDir`. */
+async function loadDemo(database: Database, dataDir: string): Promise<void> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const app = await buildApp({ config, database, storage: createStorage(config.storage) });
+  try {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/system/init',
+      payload: { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo: true },
+    });
+    if (res.json().code !== 0) throw new Error(`demo template: ${res.body}`);
+  } finally {
+    await app.close();
+  }
 }
 
 /**
@@ -66,7 +107,7 @@ async function dropStaleTestDatabases(admin: pg.Client): Promise<void> {
     );
     for (const row of rows) {
       if (row.busy || row.datname === TEMPLATE_DB) continue;
-      const template = /^pineguard_test_template_(\d+)$/.exec(row.datname);
+      const template = /^pineguard_test_template_(\d+)(_demo)?$/.exec(row.datname);
       const stale = template ? !alive(Number(template[1])) : Date.now() - row.created.getTime() > 3_600_000;
       if (!stale) continue;
       // Without FORCE: a database someone connected to meanwhile is left alone.
@@ -87,5 +128,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate?: string;
     templateDatabase?: string;
+    /** The demo: a PGlite dump file or a PostgreSQL template database, its files, its China day. */
+    demoTemplate?: { database: string; files: string; day: string };
   }
 }

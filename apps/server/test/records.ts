@@ -202,7 +202,7 @@ export type RecordsBed = {
 
 /** A fresh test app with the demo loaded and the records test bed's accounts signed in. */
 export async function recordsBed(): Promise<RecordsBed> {
-  const t = await createTestApp();
+  const t = await createTestApp({ demo: true });
   const sys = await t.initAdmin({ demo: true });
   const select = async (token: string, prjCode: string) => {
     const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });

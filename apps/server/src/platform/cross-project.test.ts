@@ -65,7 +65,7 @@ describe('cross-project sweep generated from the route table', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     const admin = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
     const roles = await t.api<{ id: number; code: string }[]>('GET', '/api/common/role', { token: admin });

@@ -116,7 +116,7 @@ describe('injection sweep over every string parameter of the OpenAPI document', 
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ extend: addInjectableRoute });
+    t = await createTestApp({ demo: true, extend: addInjectableRoute });
     token = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token, body: { prjCode: 'KH2026' } });
   });

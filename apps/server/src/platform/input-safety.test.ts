@@ -7,7 +7,7 @@ describe('input PostgreSQL cannot store is refused in validation', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     admin = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
   });

@@ -266,7 +266,7 @@ describe('permission matrix of users, roles, resources and invitations', () => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     tokens.set('super_admin', await t.initAdmin({ demo: true }));
     for (const demo of demoAccounts) {
       const token = await t.signIn(demo.account, 'pine2026');

@@ -14,7 +14,7 @@ describe('project scope of a session', () => {
   let roleIds: Record<string, number>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     admin = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
     const roles = await t.api<{ id: number; code: string }[]>('GET', '/api/common/role', { token: admin });

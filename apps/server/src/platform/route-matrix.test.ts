@@ -13,7 +13,7 @@ describe('permission matrix generated from the route table', () => {
   const callers = new Map<string, { token: string; superAdmin: boolean; permissions: Set<string> }>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     const admin = await t.initAdmin({ demo: true });
     const tokens: [string, string][] = [['super_admin', admin]];
     for (const demo of demoAccounts) tokens.push([demo.role, await t.signIn(demo.account, 'pine2026')]);

@@ -19,7 +19,7 @@ describe('session cache', () => {
   let closeOutside: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    a = await createTestApp();
+    a = await createTestApp({ demo: true });
     await a.initAdmin({ demo: true });
     const url = (a.deps.database as { url?: string }).url;
     const database = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : a.deps.database;

@@ -61,7 +61,7 @@ describe('acceptance sampling', () => {
     ).map((r) => String(r.id));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     jianli = await signInTo(t, 'demo_jianli', 'KH2026');

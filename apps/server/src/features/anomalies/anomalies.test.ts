@@ -59,7 +59,7 @@ describe('anomalies: list, counts, resolutions, scope', () => {
     (await t.api<{ list: AnomalyItem[] }>('GET', `/api/anomaly/record?id=${id}`, { token })).value.list;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     jianli = await signInTo(t, 'demo_jianli', 'KH2026');

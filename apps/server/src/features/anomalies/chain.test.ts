@@ -119,7 +119,7 @@ describe('QR chain and value checks on every write (API)', () => {
   const nextTag = () => tags[seq++]!;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     // The window the dates below are chosen for, whatever the demo sets.
     await t.deps.database.db.execute(sql`update projects set burn_window_days = 10 where code = 'KH2026'`);

@@ -15,7 +15,7 @@ describe('burn points', () => {
   let js: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     kh = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });

@@ -44,7 +44,7 @@ describe('fire reports', () => {
     t.api<T>('POST', `/api/summary/${path}`, { token, body: { ...body, ...extra } });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });

@@ -26,7 +26,7 @@ export type CensusApp = {
 
 /** A test app with the demo, KH2026's census emptied (the demo seed may hold one). */
 export async function openCensusApp(): Promise<CensusApp> {
-  const t = await createTestApp();
+  const t = await createTestApp({ demo: true });
   await t.initAdmin({ demo: true });
   const select = async (account: string, prjCode: string) => {
     const token = await t.signIn(account, 'pine2026');

@@ -18,7 +18,7 @@ describe('the candidates answer, column by column', () => {
   const N = 1500;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     const { db } = t.deps.database;

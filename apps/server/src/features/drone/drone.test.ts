@@ -39,7 +39,7 @@ describe('drone orthophotos, candidates and tasks', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     worker = await signInTo(t, 'demo_worker', 'KH2026', 1);

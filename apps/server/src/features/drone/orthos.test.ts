@@ -22,7 +22,7 @@ describe('drone orthophotos: list and delete', () => {
   const upload = (bytes: Buffer, name = 'scene.tif') => uploadOrtho(t, admin, bytes, { name });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
   }, 60_000);

@@ -16,7 +16,7 @@ import type { OrthoRow } from './upload.ts';
 describe('the drone.sweep job', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
   }, 180_000);
   afterAll(() => t.close());

@@ -70,7 +70,7 @@ describe('evidence: photo time, place, duplicates, outlines', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     bd = await signInTo(t, 'demo_bd', 'KH2026');

@@ -56,7 +56,7 @@ describe('evidence: the section manager is told, the project form sets the thres
     ).value.list.filter((n) => n.text.startsWith('证据检查'));
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     bd = await signInTo(t, 'demo_bd', 'KH2026');

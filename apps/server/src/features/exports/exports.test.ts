@@ -65,7 +65,7 @@ describe('exports', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pineguard-exports-test-'));
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     const select = async (token: string, prjCode: string) => {
       const res = await t.api('POST', '/api/user/selectProject', { token, body: { prjCode } });

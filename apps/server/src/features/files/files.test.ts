@@ -59,7 +59,7 @@ describe.each(drivers)('files on %s', (driver) => {
       stopS3 = s3.stop;
       t = await createTestApp({ env: s3.env });
     } else {
-      t = await createTestApp();
+      t = await createTestApp({ demo: true });
     }
     await t.initAdmin({ demo: true });
     kh = await t.signIn('demo_admin', 'pine2026');

@@ -42,7 +42,7 @@ describe('GIS map: records aggregated by the server', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     adminJs = await signInTo(t, 'demo_admin', 'JS2026');

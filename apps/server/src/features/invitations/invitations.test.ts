@@ -14,7 +14,7 @@ describe('invitation codes, registration and review', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     kh = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });

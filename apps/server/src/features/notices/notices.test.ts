@@ -98,7 +98,7 @@ describe('notices: message centre', () => {
     t.api('POST', '/api/data/examine', { token: jianli, body: { ids, action, reason } });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await select(await t.signIn('demo_admin', 'pine2026'));
     jianli = await select(await t.signIn('demo_jianli', 'pine2026'));

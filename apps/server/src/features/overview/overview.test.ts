@@ -72,7 +72,7 @@ describe('overview: dashboard and progress from the rollup', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     adminJs = await signInTo(t, 'demo_admin', 'JS2026');

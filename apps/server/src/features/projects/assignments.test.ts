@@ -28,7 +28,7 @@ describe('section assignment and the burn window', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     sys = await t.initAdmin({ demo: true });
     const select = async (account: string, prjCode: string) => {
       const token = await t.signIn(account, 'pine2026');

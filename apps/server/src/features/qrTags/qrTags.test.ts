@@ -58,7 +58,7 @@ describe('QR tags (qrInfo)', () => {
     t.app.inject({ method: 'POST', url: '/api/qrInfo/export', headers: { token }, payload: body });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     const select = async (account: string, prjCode: string, client?: number) => {
       const token = await t.signIn(account, 'pine2026', client);

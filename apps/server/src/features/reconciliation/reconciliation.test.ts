@@ -103,7 +103,7 @@ describe('reconciliation (核对)', () => {
   const section = (v: ReconcileValue, code: string) => v.sections.find((s) => s.sectionCode === code)!;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     await t.deps.database.db.execute(sql`update projects set burn_window_days = 10 where code = 'KH2026'`);
     admin = await signInTo(t, 'demo_admin', 'KH2026');

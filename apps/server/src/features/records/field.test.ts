@@ -27,7 +27,7 @@ describe('field app setup and states', () => {
   let adminJs: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     const select = async (account: string, prjCode: string, client = 2) => {
       const token = await t.signIn(account, 'pine2026', client);

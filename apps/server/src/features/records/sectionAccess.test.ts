@@ -64,7 +64,7 @@ describe('section access', () => {
     ).map((r) => r.id);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     const select = async (account: string, client = 2) => {
       const token = await t.signIn(account, 'pine2026', client);

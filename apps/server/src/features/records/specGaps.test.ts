@@ -8,7 +8,7 @@ describe('list calls as the original client sends them', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     admin = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
     const worker = await signInTo(t, 'demo_worker', 'KH2026', 1);

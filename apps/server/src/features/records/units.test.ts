@@ -60,7 +60,7 @@ describe('records: units and whole counts on every write path', () => {
     ).value.data;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     const sys = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: sys, body: { prjCode: 'KH2026' } });
     const set = await t.api('POST', '/api/project/setUpType', {

@@ -17,7 +17,7 @@ describe('roles, grants, resources and role switch', () => {
   let roles: RoleItem[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     admin = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });
     kh = await t.signIn('demo_admin', 'pine2026');

@@ -47,7 +47,7 @@ describe('safety ledger', () => {
     t.api<{ list: SafetyItem[]; total: number }>('POST', '/api/safe/list', { token, body });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     const select = async (account: string, prjCode: string) => {
       const token = await t.signIn(account, 'pine2026');

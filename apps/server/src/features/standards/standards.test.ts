@@ -31,7 +31,7 @@ describe('custom standard tables: retire and attach to control measures', () => 
     ).value;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     sys = await t.initAdmin({ demo: true });
     await t.api('POST', '/api/user/selectProject', { token: sys, body: { prjCode: 'KH2026' } });
     worker = await t.signIn('demo_worker', 'pine2026', 1);

@@ -18,7 +18,7 @@ describe('account-wide changes of a user shared with another project', () => {
   const shared = { name: '共享管理员', phone: null, status: 'active' as const };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     admin = await t.initAdmin({ demo: true });
     kh = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });

@@ -12,7 +12,7 @@ describe('users of a project', () => {
   let roleIds: Record<string, number>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     const admin = await t.initAdmin({ demo: true });
     kh = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: kh, body: { prjCode: 'KH2026' } });

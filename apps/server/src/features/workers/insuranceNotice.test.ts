@@ -16,7 +16,7 @@ describe('insurance ending notices', () => {
   let managerId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await t.signIn('demo_admin', 'pine2026');
     await t.api('POST', '/api/user/selectProject', { token: admin, body: { prjCode: 'KH2026' } });

@@ -71,7 +71,7 @@ export function workersTestApp(): WorkersKit {
   Object.assign(kit, { upload, register, complete, detail });
 
   beforeAll(async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ demo: true });
     kit.t = t;
     await t.initAdmin({ demo: true });
     const select = async (account: string, prjCode: string) => {

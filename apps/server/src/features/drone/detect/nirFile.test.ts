@@ -86,7 +86,7 @@ describe('a 4-band (RGB+NIR) orthophoto through upload, job and detector', () =>
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
     await t.initAdmin({ demo: true });
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     // The demo seed takes long on a busy machine.
