@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { createStorage, type Storage } from '../src/platform/storage/index.ts';
 import { withDatabase } from './global-setup.ts';
+import { initBody } from './init.ts';
 import { adminUrl } from './pg.ts';
 
 export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
@@ -65,7 +66,7 @@ export type TestApp = {
   deps: AppDeps;
   api: Api;
   dataDir: string;
-  /** Initialises the system (admin / admin123) and returns the super administrator's token. */
+  /** Initialises the system (admin / admin123; initBody) and returns the super administrator's token. */
   initAdmin(options?: { demo?: boolean }): Promise<string>;
   signIn(account: string, password: string, client?: number): Promise<string>;
   close(): Promise<void>;
@@ -127,9 +128,7 @@ export async function createTestApp(
     signIn,
     async initAdmin({ demo = false } = {}) {
       if (demo && loadedDemo) return signIn('admin', 'admin123');
-      const res = await api('POST', '/api/system/init', {
-        body: { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo },
-      });
+      const res = await api('POST', '/api/system/init', { body: initBody(demo) });
       if (res.code !== 0) throw new Error(`init failed: ${res.message}`);
       return signIn('admin', 'admin123');
     },

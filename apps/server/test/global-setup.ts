@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chinaToday, clientPasswordHash } from '@pineguard/contract';
+import { chinaToday } from '@pineguard/contract';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt } from '../build.mjs';
@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/features/system/bootstrap.ts';
 import { createStorage } from '../src/platform/storage/index.ts';
+import { initBody } from './init.ts';
 import { adminUrl, DEMO_TEMPLATE_DB, TEMPLATE_DB } from './pg.ts';
 
 /**
@@ -76,7 +77,7 @@ async function loadDemo(database: Database, dataDir: string): Promise<void> {
     const res = await app.inject({
       method: 'POST',
       url: '/api/system/init',
-      payload: { account: 'admin', password: clientPasswordHash('admin123'), name: '管理员', demo: true },
+      payload: initBody(true),
     });
     if (res.json().code !== 0) throw new Error(`demo template: ${res.body}`);
   } finally {
