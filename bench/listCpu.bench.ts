@@ -7,7 +7,10 @@ import { benchServer } from './benchServer.ts';
  * Node's own CPU per read call (issue 28), in process through `app.inject` (no sockets, no HTTP
  * parsing): BENCH_CALLS calls (3,000) of each read route at BENCH_CONCURRENCY (20) callers,
  * process CPU (process.cpuUsage) divided by the calls. A figure that moves little when the shared
- * machine is busy, unlike req/s: it compares two builds of the same hot path.
+ * machine is busy, unlike req/s: it compares two builds of the same hot path. It is not what a
+ * call costs the real server: inject skips the two socket writes of a call (the answer's and the
+ * statement's are ~20 % of a list call on this VM), HTTP parsing and routing and the answer's
+ * headers and length (~15 %); readPath.bench.ts measures those (CPU from /proc, BENCH_PROFILE).
  *
  *   BENCH_DATABASE_URL=postgres://…/postgres BENCH_DB_NAME=pg_bench_recon BENCH_REUSE=1 BENCH_KEEP=1 \
  *     npx tsx bench/listCpu.bench.ts
