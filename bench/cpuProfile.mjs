@@ -22,7 +22,8 @@ if (dir) {
     }
     running = false;
     session.post('Profiler.stop', (error, result) => {
-      if (!error) writeFileSync(join(dir, `${process.pid}-${n++}.cpuprofile`), JSON.stringify(result.profile));
+      if (!error)
+        writeFileSync(join(dir, `${process.pid}-${n++}.cpuprofile`), JSON.stringify(result.profile));
     });
   });
 }
