@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
 import type { GeoTIFFImage } from 'geotiff';
 import type { AppDeps } from '../../platform/deps.ts';
 import { PLAIN } from './blocks.ts';
@@ -13,23 +12,22 @@ type Dir = { loadValue(tag: string): Promise<unknown> };
 /**
  * Where the detection workers read an orthophoto from themselves: its stored parts on local disk
  * (detect/fileWindows.ts). Null — windows are then read on the server's thread — on S3, for a
- * layout the row copier does not handle (band-separate, JPEG/WebP), or when the parts are not
- * where the configured root says (a storage built apart from the config).
+ * layout the row copier does not handle (band-separate, JPEG/WebP), or when the parts on disk are
+ * not the sizes the row says.
  */
 export async function localFileSource(
   deps: AppDeps,
   row: OrthoRow,
   image: GeoTIFFImage,
 ): Promise<FileWindowSource | null> {
-  const conf = deps.config?.storage;
-  if (deps.storage.driver !== 'local' || conf?.driver !== 'local') return null;
+  const localPath = deps.storage.localPath;
+  if (!localPath) return null;
   const dir = image.fileDirectory as unknown as Dir;
   const planar = Number((await dir.loadValue('PlanarConfiguration')) ?? 1);
   const compression = Number((await dir.loadValue('Compression')) ?? 1);
   if (planar !== 1 || !PLAIN.has(compression)) return null;
-  const root = resolve(conf.root);
   const paths = Array.from({ length: row.partCount }, (_, n) =>
-    join(root, partKey(row.projectCode, row.id, n)),
+    localPath(partKey(row.projectCode, row.id, n)),
   );
   const lastSize = row.size - (row.partCount - 1) * row.partSize;
   const sizeOf = (p: string) => statSync(p, { throwIfNoEntry: false })?.size;

@@ -15,6 +15,7 @@ export function localStorage(root: string): Storage {
   };
   return {
     driver: 'local',
+    localPath: pathOf,
     async put(key, body) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });

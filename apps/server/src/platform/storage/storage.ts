@@ -15,6 +15,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end in '/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** The file behind a key (local disk only): for readers that do positional reads themselves. */
+  localPath?(key: string): string;
   /** Bytes stored under the key, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   /** Removes temporary files a killed process left behind (local disk only); returns how many. */

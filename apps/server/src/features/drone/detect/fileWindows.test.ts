@@ -140,12 +140,15 @@ describe('windows read from the stored parts in a worker', () => {
     expect(fromHere.candidates.length).toBeGreaterThan(0);
   }, 60_000);
 
-  it('is not used when the parts are not where the configured root says', async () => {
+  it('is not used when the parts are not files of this disk, or not the sizes the row says', async () => {
     const row = rows.get('tiled, uncompressed')!;
     const image = (await openOrtho(deps, row)).levels[0]!;
-    const elsewhere = { ...deps, config: { storage: { driver: 'local', root: join(dir, 'other') } } };
+    const elsewhere = {
+      ...deps,
+      storage: { ...storage, localPath: (key: string) => join(dir, 'other', key) },
+    };
     expect(await localFileSource(elsewhere as AppDeps, row, image)).toBeNull();
-    const s3 = { ...deps, storage: { ...storage, driver: 's3' } };
+    const s3 = { ...deps, storage: { ...storage, driver: 's3', localPath: undefined } };
     expect(await localFileSource(s3 as AppDeps, row, image)).toBeNull();
   });
 });
