@@ -6,7 +6,7 @@ import type ExcelJS from 'exceljs';
 /**
  * Every place PineGuard reaches into exceljs's private internals, and nowhere else. They fix
  * faults of exceljs 4.4.0 (pinned in apps/server/package.json) measured on real files; each
- * touches a private name, so exceljsPatches.test.ts checks those names and what each patch is for
+ * touches a private name, so exceljsPatches.unit.test.ts checks those names and what each patch is for
  * at the pinned version: an upgrade that renames or reworks them fails that test, loudly, instead
  * of silently losing memory bounds or Chinese characters.
  *

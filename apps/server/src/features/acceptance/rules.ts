@@ -2,7 +2,7 @@ import { ACCEPTANCE_STUMP_LIMIT_CM, reconcileTables } from '@pineguard/contract'
 
 /**
  * The acceptance rules, pure: how many of a stratum are drawn, and whether a check passes.
- * Tested by rules.test.ts; docs/acceptance.md states them for users.
+ * Tested by rules.unit.test.ts; docs/acceptance.md states them for users.
  */
 
 /**

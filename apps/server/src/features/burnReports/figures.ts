@@ -1,6 +1,6 @@
 /**
  * The fire reports' arithmetic, apart from the database (unit-tested on a hand-counted set in
- * figures.test.ts). Inputs are what the records core and the rollup answer; outputs are the
+ * figures.unit.test.ts). Inputs are what the records core and the rollup answer; outputs are the
  * contract's report values.
  */
 import type {

@@ -1,6 +1,6 @@
 /**
  * The census spreadsheet, as pure functions: cell values to text, the header check against the
- * template, one row's validation. No I/O here, so every rule has a unit test (sheet.test.ts).
+ * template, one row's validation. No I/O here, so every rule has a unit test (sheet.unit.test.ts).
  */
 import {
   type KsssColumnKey,

@@ -224,7 +224,7 @@ export function tagSpreadsheet(pages: AsyncIterable<ExportTag[]>, meta: ExportMe
 
 /**
  * The QR of one label: one byte-mode segment, error correction M, fixed mask 0 (see the label
- * loop for why). labelQr.test.ts decodes it with ZXing, so a change here that breaks scanning fails.
+ * loop for why). labelQr.unit.test.ts decodes it with ZXing, so a change here that breaks scanning fails.
  */
 export function labelQr(url: string) {
   return QRCode.create([{ data: Buffer.from(url), mode: 'byte' }], {
