@@ -3,7 +3,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { candidateRows, type DroneCandidateColumns, TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
 import { random } from '../apps/server/src/seed/random.ts';
@@ -17,6 +17,7 @@ import {
   signIn,
   useServer,
 } from './journeys.ts';
+import { handleSlider, outlineSection, tilesSettled } from './droneKit.ts';
 
 /**
  * The drone loop (issue 32): upload a small generated orthophoto on 无人机巡查 (in parts, with
@@ -32,40 +33,10 @@ const png = Buffer.from(
   'base64',
 );
 
-/** KH-BD01's outline around the scene, imported as GeoJSON matched by section code. */
-async function outlineSection(token: string) {
-  const ring = [
-    [118.29, 29.19],
-    [118.31, 29.19],
-    [118.31, 29.21],
-    [118.29, 29.21],
-    [118.29, 29.19],
-  ];
-  const geojson = {
-    type: 'FeatureCollection',
-    features: [
-      {
-        type: 'Feature',
-        properties: { code: 'KH-BD01' },
-        geometry: { type: 'Polygon', coordinates: [ring] },
-      },
-    ],
-  };
-  const form = new FormData();
-  form.append('file', new Blob([JSON.stringify(geojson)], { type: 'application/geo+json' }), 'bd01.geojson');
-  const res = await fetch(`${server.url}/api/project/importBdBoundary?mode=apply&matchField=code`, {
-    method: 'POST',
-    headers: { token },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; message: string };
-  expect(body.code, body.message).toBe(0);
-}
-
 useServer(async (s, b) => {
   server = s;
   browser = b;
-  await outlineSection(await apiSignIn(server, 'demo_admin'));
+  await outlineSection(server, await apiSignIn(server, 'demo_admin'));
 });
 
 it('uploads an orthophoto, detects, confirms a crown on the phone and closes it by a felling', async () => {
@@ -216,20 +187,6 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   await page.getByTestId('drone-opacity').waitFor({ timeout: 20_000 });
   await snap(page, 'drone-07-gis-map');
 }, 240_000);
-
-/** The map's tiles have all arrived (none still loading) and at least one is drawn. */
-async function tilesSettled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const imgs = [...document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile')];
-          return imgs.length > 0 && imgs.every((i) => i.classList.contains('leaflet-tile-loaded'));
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates drawn and panned smoothly', async () => {
   const page = await (
@@ -411,10 +368,3 @@ it('deletes the orthophoto from its list: the row goes and its map tiles answer 
   expect(gone.status).toBe(404);
   expect(((await gone.json()) as { message: string }).message).toBe('正射影像不存在（可能已被删除）');
 }, 120_000);
-
-/** The sensitivity slider all the way down: every candidate loaded is shown. */
-async function handleSlider(page: Page) {
-  // focus() waits for the handle to be there.
-  await page.locator('.ant-slider-handle').first().focus();
-  await page.keyboard.press('Home');
-}
