@@ -1,4 +1,9 @@
-import type { QueryDataListBody, QueryDataListValue, RecordRow } from '@pineguard/contract';
+import {
+  fixedColumnCodes,
+  type QueryDataListBody,
+  type QueryDataListValue,
+  type RecordRow,
+} from '@pineguard/contract';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { firstPhoto, list, type MediaSigner, namesFor, planPage } from './list.ts';
@@ -23,32 +28,7 @@ export class RowsJson {
 }
 
 // The row keys toRow writes before the form's fields: a field of the same name is left out.
-const FIXED = new Set([
-  'id',
-  'xmdq',
-  'code_project1',
-  'code_project2',
-  'code_project3',
-  'code_project4',
-  'code_usr_account',
-  'userName',
-  'time_submit',
-  'time_update',
-  'time_edit',
-  'user_edit',
-  'gps_long',
-  'gps_lat',
-  'gps_alt',
-  'gps_range',
-  'gps_xian',
-  'gps_xiang',
-  'gps_xzcun',
-  'gps_xiaoban',
-  'code_state',
-  'state_reason',
-  'table_code',
-  'deleted',
-]);
+const FIXED = new Set<string>([...fixedColumnCodes, 'state_reason', 'table_code', 'deleted']);
 // Keys written after the fields (or, __proto__, not written at all), and array-index keys (which
 // an object lists first): a field named so moves a key, so such a page goes the object way.
 const MOVED = new Set(['thumbUrl', 'photoUrl', 'fsd_flag', '__proto__']);
