@@ -1,25 +1,19 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { sceneSectionRing } from '../apps/server/src/features/drone/fixture.ts';
 import type { RunningServer } from './harness.ts';
 
 /** Steps of the drone journeys (drone.e2e.ts): the section's outline, the map's tiles, the slider. */
 
 /** KH-BD01's outline around the scene, imported as GeoJSON matched by section code. */
 export async function outlineSection(server: RunningServer, token: string) {
-  const ring = [
-    [118.29, 29.19],
-    [118.31, 29.19],
-    [118.31, 29.21],
-    [118.29, 29.21],
-    [118.29, 29.19],
-  ];
   const geojson = {
     type: 'FeatureCollection',
     features: [
       {
         type: 'Feature',
         properties: { code: 'KH-BD01' },
-        geometry: { type: 'Polygon', coordinates: [ring] },
+        geometry: { type: 'Polygon', coordinates: [sceneSectionRing] },
       },
     ],
   };

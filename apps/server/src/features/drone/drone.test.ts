@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { collect, fellingFields, seedRecord, signInTo, uploadPhoto } from '../../../test/records.ts';
 import { sections } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
-import { makeOrtho, makeSceneOrtho, uploadOrtho } from './fixture.ts';
+import { makeOrtho, makeSceneOrtho, sceneSectionRing, uploadOrtho } from './fixture.ts';
 
 /**
  * 无人机巡查 through the API (issue 32): upload in parts (good files and each refusal, nothing
@@ -44,16 +44,9 @@ describe('drone orthophotos, candidates and tasks', () => {
     admin = await signInTo(t, 'demo_admin', 'KH2026');
     worker = await signInTo(t, 'demo_worker', 'KH2026', 1);
     // KH-BD01's outline covers the scene (and more).
-    const ring = [
-      [118.29, 29.19],
-      [118.31, 29.19],
-      [118.31, 29.21],
-      [118.29, 29.21],
-      [118.29, 29.19],
-    ];
     await t.deps.database.db
       .update(sections)
-      .set({ boundary: [[ring]], boundaryVertices: 5 })
+      .set({ boundary: [[sceneSectionRing]], boundaryVertices: 5 })
       .where(eq(sections.code, 'KH-BD01'));
   }, 60_000);
   afterAll(() => t.close());

@@ -69,6 +69,15 @@ export async function makeOrtho(f: OrthoFixture): Promise<Buffer> {
   }
 }
 
+/** KH-BD01's outline for the tests' scenes near 118.3° E, 29.2° N (a closed ring, lng/lat). */
+export const sceneSectionRing = [
+  [118.29, 29.19],
+  [118.31, 29.19],
+  [118.31, 29.21],
+  [118.29, 29.21],
+  [118.29, 29.19],
+];
+
 /**
  * A scene from the detector's generator (bench/drone: crowns with shade and texture, grass, soil,
  * roads, autumn broadleaves) written as a GeoTIFF, with its dead crowns' pixel centres.
