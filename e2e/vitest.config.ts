@@ -16,5 +16,9 @@ export default defineConfig({
     maxWorkers: 2,
     // A cold page load on a busy machine can take seconds; polls wait for behaviour, not time.
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    // One retry: on CI's loaded 2-core machine a journey could miss a poll once (stop 37 failed
+    // one whose name the log's tail did not keep). e2e/flakyReporter.ts lists every journey that
+    // passed only on its retry at the end of `npm test`, so a flake stays visible (decision 0223).
+    retry: 1,
   },
 });

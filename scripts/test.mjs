@@ -4,7 +4,7 @@
 // side on a 2-core machine, journeys failed their polls (decisions 0218, 0222). Prints how long
 // each part took, and runs every part even when one fails, so one run shows every failure.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -67,13 +67,19 @@ const pgPass = ['--project', 'server', '--project', 'faults', '--exclude', '**/*
 const ok = [];
 ok.push(await vitestPart('unit + API (PGlite)', ['run']));
 ok.push(await run('build', 'npm', ['run', 'build']));
-ok.push(await vitestPart('end-to-end (Chromium)', ['run', '--config', 'e2e/vitest.config.ts']));
+const flaky = join(reports, 'flaky-journeys.txt');
+ok.push(
+  await vitestPart('end-to-end (Chromium)', ['run', '--config', 'e2e/vitest.config.ts', '--reporter=./e2e/flakyReporter.ts'], {
+    FLAKY_REPORT: flaky,
+  }),
+);
 if (pgUrl) {
   console.log('\n== API and fault tests on PostgreSQL ==');
   ok.push(await vitestPart('API + faults (PostgreSQL)', ['run', ...pgPass], { TEST_DATABASE_URL: pgUrl }));
 }
 
 for (const f of failures) printFailures(f);
+if (existsSync(flaky)) console.log(`\n== journeys that passed only on their retry\n${readFileSync(flaky, 'utf8')}`);
 console.log('\n| part | seconds | |');
 for (const t of took) console.log(`| ${t.name} | ${t.seconds.toFixed(0)} | ${t.ok ? 'passed' : 'FAILED'} |`);
 process.exit(ok.every(Boolean) ? 0 : 1);
