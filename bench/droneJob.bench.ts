@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventLoopGate } from '../apps/server/src/features/drone/detect/index.ts';
 import { detect } from '../apps/server/src/features/drone/job.ts';
 import { storeOrtho } from './droneStore.ts';
 
@@ -28,12 +29,21 @@ try {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let lastPct = -25;
-  const found = await detect(deps, row, new AbortController().signal, async (p) => {
-    if (p >= lastPct + 25) {
-      lastPct = p;
-      console.log(`  ${p} % ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
-  });
+  // The job's gate (this process's thread is otherwise idle, as a quiet server's is); off with
+  // DRONE_DETECT_GATE=off, as in the job.
+  const gate = process.env.DRONE_DETECT_GATE === 'off' ? undefined : eventLoopGate();
+  const found = await detect(
+    deps,
+    row,
+    new AbortController().signal,
+    async (p) => {
+      if (p >= lastPct + 25) {
+        lastPct = p;
+        console.log(`  ${p} % ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+    },
+    gate,
+  );
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sample);
   const cpu = process.cpuUsage(cpu0);
@@ -45,6 +55,10 @@ try {
   console.log(
     `${geo.width} × ${geo.height} px (${((geo.width * geo.height * geo.gsd * geo.gsd) / 10000).toFixed(0)} ha), ${found.length} candidates; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over all threads`,
   );
+  if (gate)
+    console.log(
+      `windows held for a busy thread: ${gate.held.windows}, ${Math.round(gate.held.ms)} ms in all`,
+    );
   console.log(
     `load average ${load0.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after on 2 cores${loadavg()[0]! > 2.5 ? ' — the machine was busy' : ''}`,
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectScene, detectTile, sceneThreshold, SCORE_FLOOR } from './index.ts';
 import { mergeAcrossEdges, ownedCandidates, planTiles } from './merge.ts';
 import { AUTUMN_RED, DEAD_GREY, DEAD_RED, blank, box, disc, windowOf, type Rgb } from './testRaster.ts';
+import type { BusyGate } from './busyGate.ts';
 import type { Candidate } from './types.ts';
 
 const at5cm = { groundResolutionM: 0.05, threshold: 110 };
@@ -172,5 +173,29 @@ describe('tiles and their edges', () => {
     }
     expect(threads.candidates).toEqual(here.candidates);
     expect(progress.at(-1)).toBe(here.tiles);
+  });
+
+  it('holds the workers while the server thread is busy, each window at most the gate\'s wait, and not at all when idle', async () => {
+    const scene = blank(600, 300);
+    disc(scene, 150, 150, 45, DEAD_RED);
+    const readWindow = async (x: number, y: number, w: number, h: number) => windowOf(scene, x, y, w, h);
+    const base = { width: 600, height: 300, groundResolutionM: 0.05, readWindow, tileSize: 300, threshold: 128 };
+    let busyCalls = 0;
+    const gate = (busy: boolean): BusyGate => ({
+      busy: () => (busyCalls++, busy),
+      maxWaitMs: 60,
+      pollMs: 5,
+      held: { windows: 0, ms: 0 },
+    });
+    const idle = gate(false);
+    const free = await detectScene({ ...base, workers: 1, gate: idle });
+    expect(idle.held.windows).toBe(0);
+    expect(busyCalls).toBeGreaterThan(0);
+    const busy = gate(true);
+    const held = await detectScene({ ...base, workers: 1, gate: busy });
+    // Both tiles waited, each for the gate's limit and not much more: held, never stopped.
+    expect(busy.held.windows).toBe(free.tiles);
+    expect(busy.held.ms).toBeGreaterThanOrEqual(60 * free.tiles);
+    expect(held.candidates).toEqual(free.candidates);
   });
 });

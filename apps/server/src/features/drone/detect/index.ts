@@ -18,6 +18,7 @@ export type {
   Window,
 } from './types.ts';
 export { DEFAULT_SCORE_CUTOFF, SCORE_FLOOR } from './types.ts';
+export { type BusyGate, eventLoopGate } from './busyGate.ts';
 export { detectTile } from './tile.ts';
 export { sceneThreshold, sceneThresholdFromReader, sampleWindows } from './threshold.ts';
 export { detectScene } from './scene.ts';

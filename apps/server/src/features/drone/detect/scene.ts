@@ -19,7 +19,7 @@ export async function detectScene(opts: SceneOptions): Promise<SceneResult> {
     scoreFloor: opts.scoreFloor,
   };
   const workers = opts.workers ?? 2;
-  const pool: TilePool | null = workers > 0 ? createPool(workers) : null;
+  const pool: TilePool | null = workers > 0 ? createPool(workers, opts.gate) : null;
   let threshold: number;
   const file = pool && opts.file ? opts.file : null;
   if (file) pool!.open(file);

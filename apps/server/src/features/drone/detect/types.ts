@@ -1,6 +1,7 @@
 // The detection core's public shapes (issue 32). Pixel coordinates are those of the tile (detectTile)
 // or of the whole scene (detectScene); turning them into longitude/latitude is the caller's (it owns
 // the geo-transform).
+import type { BusyGate } from './busyGate.ts';
 import type { FileWindowSource } from './fileWindows.ts';
 
 /** One window of an orthophoto, 8-bit, interleaved. RGBA's alpha marks no-data where it is 0. */
@@ -92,6 +93,8 @@ export interface SceneOptions extends Omit<DetectParams, 'threshold'> {
   overlapPx?: number;
   /** Worker threads (default 2); 0 runs in this thread (tests, tiny scenes). */
   workers?: number;
+  /** Hold the workers' next windows while the server's thread is busy (busyGate.ts; the server's job). */
+  gate?: BusyGate;
   /** Windows read and not yet detected, at most (default two a worker): each holds a tile's pixels. */
   inFlight?: number;
   onProgress?: (progress: SceneProgress) => void;
