@@ -11,7 +11,8 @@ export function renderWithProviders(ui: ReactElement) {
   });
   return render(
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
+      {/* No motion: a toast's leave animation waits for a transitionend jsdom never sends. */}
+      <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
         <AntApp>{ui}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>,

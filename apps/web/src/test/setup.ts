@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { Modal, message, notification } from 'antd';
+import { ConfigProvider, Modal, message, notification } from 'antd';
+import { createElement } from 'react';
 import { afterEach } from 'vitest';
 
 // findBy*/waitFor poll until the UI settles; antd forms validate asynchronously, and on a loaded
@@ -32,6 +33,13 @@ if (!('ResizeObserver' in window)) {
     },
   });
 }
+
+// Static toasts without motion: a destroyed toast's leave animation waits for a transitionend jsdom
+// never sends, and files share one worker's modules (isolate: false), so a toast another file
+// destroyed was still in the document of the next (render.tsx does the same for in-tree toasts).
+ConfigProvider.config({
+  holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+});
 
 afterEach(async () => {
   cleanup();
