@@ -10,7 +10,7 @@ import {
   runCompiledArrays,
 } from '../../platform/compiled.ts';
 import { runNamed } from '../../platform/sql.ts';
-import { dayStart, rowsOf } from './queries.ts';
+import { dayStartInline, rowsOf } from './queries.ts';
 
 /**
  * The data list's SQL: the filter as conditions, its total (counters or a capped count), one
@@ -53,9 +53,15 @@ export type RecordScopeFilter = Pick<ListFilter, 'sectionCode' | 'sectionCodes' 
  * GIS map's shared filter (platform/scopeFilter.ts writes the section and state part once).
  */
 export function recordScopeParts(f: RecordScopeFilter): SQL[] {
-  const parts = scopeConditions('r', f);
-  if (f.begin) parts.push(sql`r.time_submit >= ${dayStart(f.begin)}`);
-  if (f.end) parts.push(sql`r.time_submit < (${dayStart(f.end)} + interval '1 day')`);
+  // The section and state only: the callers write the project and table conditions themselves
+  // (given the whole filter, scopeConditions wrote them a second time).
+  const parts = scopeConditions('r', {
+    sectionCode: f.sectionCode,
+    sectionCodes: f.sectionCodes,
+    state: f.state,
+  });
+  if (f.begin) parts.push(sql`r.time_submit >= ${dayStartInline(f.begin)}`);
+  if (f.end) parts.push(sql`r.time_submit < (${dayStartInline(f.end)} + interval '1 day')`);
   return parts;
 }
 

@@ -17,6 +17,17 @@ export function dayStart(day: string): SQL {
   return sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
 }
 
+/**
+ * dayStart with the day written into the statement's text, not bound. A bound day range kept
+ * PostgreSQL from ever taking the prepared list page's generic plan (it cannot tell a range of a
+ * day from one of years): it planned the page on every call, 0.25 ms against 0.06 ms to run it.
+ * The list's statements are compiled per filter anyway; the day is checked to be yyyy-MM-dd.
+ */
+export function dayStartInline(day: string): SQL {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${JSON.stringify(day)}`);
+  return sql.raw(`('${day}'::date::timestamp at time zone 'Asia/Shanghai')`);
+}
+
 /** Live records of a project (or of one of its sections): deleting either is refused while any exist. */
 export async function liveRecordCount(
   db: Executor,
