@@ -11,6 +11,9 @@ export default class FlakyReporter implements Reporter {
     const file = process.env.FLAKY_REPORT;
     if (!file || !testCase.diagnostic()?.flaky) return;
     const errors = (testCase.result().errors ?? []).map((e) => String(e.message).split('\n')[0]);
-    appendFileSync(file, `${testCase.module.moduleId} > ${testCase.fullName}\n${errors.map((e) => `    ${e}\n`).join('')}`);
+    appendFileSync(
+      file,
+      `${testCase.module.moduleId} > ${testCase.fullName}\n${errors.map((e) => `    ${e}\n`).join('')}`,
+    );
   }
 }

@@ -34,12 +34,15 @@ mkdirSync(reports, { recursive: true });
 /** A vitest part: its usual output, plus a JSON report so the failures can be listed at the end. */
 function vitestPart(name, args, env) {
   const report = join(reports, `${took.length}.json`);
-  return run(name, vitest, [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env).then(
-    (passed) => {
-      if (!passed) failures.push({ name, report });
-      return passed;
-    },
-  );
+  return run(
+    name,
+    vitest,
+    [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  ).then((passed) => {
+    if (!passed) failures.push({ name, report });
+    return passed;
+  });
 }
 
 /** The failed files and tests of a part with their first error lines: CI keeps only a log's tail. */
@@ -52,7 +55,12 @@ function printFailures({ name, report }) {
     return;
   }
   console.log(`\n== ${name}: what failed`);
-  const firstLines = (text) => String(text).split('\n').slice(0, 6).map((l) => `     ${l}`).join('\n');
+  const firstLines = (text) =>
+    String(text)
+      .split('\n')
+      .slice(0, 6)
+      .map((l) => `     ${l}`)
+      .join('\n');
   for (const file of results) {
     const failed = file.assertionResults.filter((t) => t.status === 'failed');
     if (file.status !== 'failed' && failed.length === 0) continue;
@@ -69,9 +77,13 @@ ok.push(await vitestPart('unit + API (PGlite)', ['run']));
 ok.push(await run('build', 'npm', ['run', 'build']));
 const flaky = join(reports, 'flaky-journeys.txt');
 ok.push(
-  await vitestPart('end-to-end (Chromium)', ['run', '--config', 'e2e/vitest.config.ts', '--reporter=./e2e/flakyReporter.ts'], {
-    FLAKY_REPORT: flaky,
-  }),
+  await vitestPart(
+    'end-to-end (Chromium)',
+    ['run', '--config', 'e2e/vitest.config.ts', '--reporter=./e2e/flakyReporter.ts'],
+    {
+      FLAKY_REPORT: flaky,
+    },
+  ),
 );
 if (pgUrl) {
   console.log('\n== API and fault tests on PostgreSQL ==');
@@ -79,7 +91,8 @@ if (pgUrl) {
 }
 
 for (const f of failures) printFailures(f);
-if (existsSync(flaky)) console.log(`\n== journeys that passed only on their retry\n${readFileSync(flaky, 'utf8')}`);
+if (existsSync(flaky))
+  console.log(`\n== journeys that passed only on their retry\n${readFileSync(flaky, 'utf8')}`);
 console.log('\n| part | seconds | |');
 for (const t of took) console.log(`| ${t.name} | ${t.seconds.toFixed(0)} | ${t.ok ? 'passed' : 'FAILED'} |`);
 process.exit(ok.every(Boolean) ? 0 : 1);

@@ -38,7 +38,8 @@ if (!('ResizeObserver' in window)) {
 // never sends, and files share one worker's modules (isolate: false), so a toast another file
 // destroyed was still in the document of the next (render.tsx does the same for in-tree toasts).
 ConfigProvider.config({
-  holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+  holderRender: (children) =>
+    createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
 });
 
 afterEach(async () => {

@@ -175,11 +175,18 @@ describe('tiles and their edges', () => {
     expect(progress.at(-1)).toBe(here.tiles);
   });
 
-  it('holds the workers while the server thread is busy, each window at most the gate\'s wait, and not at all when idle', async () => {
+  it("holds the workers while the server thread is busy, each window at most the gate's wait, and not at all when idle", async () => {
     const scene = blank(600, 300);
     disc(scene, 150, 150, 45, DEAD_RED);
     const readWindow = async (x: number, y: number, w: number, h: number) => windowOf(scene, x, y, w, h);
-    const base = { width: 600, height: 300, groundResolutionM: 0.05, readWindow, tileSize: 300, threshold: 128 };
+    const base = {
+      width: 600,
+      height: 300,
+      groundResolutionM: 0.05,
+      readWindow,
+      tileSize: 300,
+      threshold: 128,
+    };
     let busyCalls = 0;
     const gate = (busy: boolean): BusyGate => ({
       busy: () => (busyCalls++, busy),
