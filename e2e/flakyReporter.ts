@@ -10,7 +10,10 @@ export default class FlakyReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const file = process.env.FLAKY_REPORT;
     if (!file || !testCase.diagnostic()?.flaky) return;
-    const errors = (testCase.result().errors ?? []).map((e) => String(e.message).split('\n')[0]);
+    // Four lines: Playwright names the locator it waited for on the lines after the first.
+    const errors = (testCase.result().errors ?? []).map((e) =>
+      String(e.message).split('\n').filter(Boolean).slice(0, 4).join('\n    '),
+    );
     appendFileSync(
       file,
       `${testCase.module.moduleId} > ${testCase.fullName}\n${errors.map((e) => `    ${e}\n`).join('')}`,
