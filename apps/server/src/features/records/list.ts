@@ -218,11 +218,15 @@ export async function planPage(
   ]);
   const filter = await listFilter(db, auth, projectCode, body);
   // Built only when a statement is compiled (listPage remembers them per key) or a total is loaded.
-  let whereSql: SQL | undefined;
-  const where = () => (whereSql ??= q.whereOf(filter));
   const sort = sortOf(body.sort, table.columns);
   const keysetable = sort.code === 'time_submit' || sort.code === 'time_update';
   const cacheKey = JSON.stringify([projectCode, filter, sort.code, sort.dir, body.pageSize]);
+  // A keyword whose remembered capped count overflowed (> EXACT_COUNT_LIMIT records hold it) fills
+  // a page within a short walk of the list's index: read that way, with one generic plan.
+  const known = filter.keyword && !filter.deleted ? await keywordTotals.peek(db, cacheKey) : undefined;
+  const keywordByScan = Boolean(known && !known.totalExact && !q.isShortKeyword(filter.keyword));
+  let whereSql: SQL | undefined;
+  const where = () => (whereSql ??= q.whereOf(filter, { keywordByScan }));
 
   let position: [string, string] | undefined;
   let offset = 0;
@@ -266,8 +270,9 @@ export async function planPage(
     reverse,
     parts,
     // Everything the statement is made of: the filter, sort (and its column's kind), size, offset, cursor.
-    pageKey: `${cacheKey}#${sort.kind}#${offset}#${cursorText ?? ''}`,
-    total: () => listTotal(db, filter, where, cacheKey),
+    pageKey: `${cacheKey}#${sort.kind}#${offset}#${cursorText ?? ''}#${keywordByScan ? 'scan' : ''}`,
+    // The total as before the scan (its estimate past the cap reads the trigram statistics).
+    total: () => listTotal(db, filter, keywordByScan ? () => q.whereOf(filter) : where, cacheKey),
     /** The page's cursors from its rows (in page order); the next page's remembered for a pager. */
     cursors(rows: Keyed[]) {
       let nextCursor: string | undefined;

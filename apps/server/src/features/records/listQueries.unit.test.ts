@@ -27,4 +27,14 @@ describe('the list filter statement', () => {
     expect(() => dayStartInline("2026-01-01'; drop table records; --")).toThrow(/not a day/);
     expect(() => dayStartInline('2026-1-1')).toThrow(/not a day/);
   });
+
+  it('reads a common keyword by the list index (no trigram), a rare one by either', () => {
+    const f = { projectCode: 'KH2026', tableCode: 'gbcfcz0101', deleted: false, keyword: '马尾松' };
+    const scan = dialect.sqlToQuery(whereOf(f, { keywordByScan: true }));
+    expect(scan.sql).toContain(`(r.search_text || '') like $3`);
+    expect(scan.sql).not.toContain('time_submit');
+    expect(scan.params).toEqual(['KH2026', 'gbcfcz0101', '%马尾松%']);
+    const either = dialect.sqlToQuery(whereOf(f));
+    expect(either.sql).toContain('r.search_text like $3');
+  });
 });
