@@ -7,8 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventLoopGate } from '../apps/server/src/features/drone/detect/index.ts';
-import { detect } from '../apps/server/src/features/drone/job.ts';
+import { detect, detectionGate } from '../apps/server/src/features/drone/job.ts';
 import { storeOrtho } from './droneStore.ts';
 
 const path = process.env.BENCH_DRONE_TIF ?? '/tmp/pineguard-100ha.tif';
@@ -29,9 +28,8 @@ try {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let lastPct = -25;
-  // The job's gate (this process's thread is otherwise idle, as a quiet server's is); off with
-  // DRONE_DETECT_GATE=off, as in the job.
-  const gate = process.env.DRONE_DETECT_GATE === 'off' ? undefined : eventLoopGate();
+  // The job's gate (this process's thread is otherwise idle, as a quiet server's is).
+  const gate = detectionGate();
   const found = await detect(
     deps,
     row,

@@ -4,6 +4,9 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 
+/** Tests' antd theme: no motion, as a toast's leave animation waits for a transitionend jsdom never sends. */
+export const testTheme = { token: { motion: false } };
+
 /** Renders a component with the providers the shell gives every screen. */
 export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({
@@ -11,8 +14,7 @@ export function renderWithProviders(ui: ReactElement) {
   });
   return render(
     <QueryClientProvider client={client}>
-      {/* No motion: a toast's leave animation waits for a transitionend jsdom never sends. */}
-      <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
+      <ConfigProvider locale={zhCN} theme={testTheme}>
         <AntApp>{ui}</AntApp>
       </ConfigProvider>
     </QueryClientProvider>,

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterEach } from 'vitest';
+import { testTheme } from './render.tsx';
 
 // findBy*/waitFor poll until the UI settles; antd forms validate asynchronously, and on a loaded
 // CI machine (server tests running beside these) that took longer than the 1 s default.
@@ -34,12 +35,10 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
-// Static toasts without motion: a destroyed toast's leave animation waits for a transitionend jsdom
-// never sends, and files share one worker's modules (isolate: false), so a toast another file
-// destroyed was still in the document of the next (render.tsx does the same for in-tree toasts).
+// Static toasts in the tests' theme too (no motion): files share one worker's modules (isolate:
+// false), and a toast another file destroyed was still leaving in the document of the next.
 ConfigProvider.config({
-  holderRender: (children) =>
-    createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+  holderRender: (children) => createElement(ConfigProvider, { theme: testTheme }, children),
 });
 
 afterEach(async () => {

@@ -30,9 +30,7 @@ registerJobKind(
       .set({ detectState: 'running', detectProgress: 0 })
       .where(eq(droneOrthophotos.id, row.id));
     try {
-      // The API first: workers wait while the server's thread is busy (busyGate.ts).
-      // DRONE_DETECT_GATE=off runs them flat out, for the benches' before/after.
-      const gate = process.env.DRONE_DETECT_GATE === 'off' ? undefined : eventLoopGate();
+      const gate = detectionGate();
       const found = await detect(
         ctx.deps,
         row,
@@ -98,6 +96,14 @@ export async function startOverviews(deps: AppDeps, row: OrthoRow, userId: strin
 }
 
 type Found = { px: number; py: number; areaM2: number; score: number };
+
+/**
+ * The API first: the job's workers wait while the server's thread is busy (detect/busyGate.ts).
+ * DRONE_DETECT_GATE=off runs them flat out, for the benches' before/after.
+ */
+export function detectionGate(): BusyGate | undefined {
+  return process.env.DRONE_DETECT_GATE === 'off' ? undefined : eventLoopGate();
+}
 
 /** The detection pass over a stored orthophoto (the job's work before storing; the bench runs it). */
 export async function detect(

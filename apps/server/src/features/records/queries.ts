@@ -14,8 +14,11 @@ export { rowsOf };
 
 /** The instant a China day begins, in SQL (submit days are China days). */
 export function dayStart(day: string): SQL {
-  return sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
+  return chinaMidnight(sql`${day}`);
 }
+
+/** The instant a China day (a date expression) starts. */
+const chinaMidnight = (day: SQL) => sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
 
 /**
  * dayStart with the day written into the statement's text, not bound. A bound day range kept
@@ -25,7 +28,7 @@ export function dayStart(day: string): SQL {
  */
 export function dayStartInline(day: string): SQL {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${JSON.stringify(day)}`);
-  return sql.raw(`('${day}'::date::timestamp at time zone 'Asia/Shanghai')`);
+  return chinaMidnight(sql.raw(`'${day}'`));
 }
 
 /** Live records of a project (or of one of its sections): deleting either is refused while any exist. */
