@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { ConfigProvider, Modal, message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterEach } from 'vitest';
+import { bindFeedback } from '../shared/feedback.ts';
 import { testTheme } from './render.tsx';
 
 // findBy*/waitFor poll until the UI settles; antd forms validate asynchronously, and on a loaded
@@ -48,6 +49,9 @@ afterEach(async () => {
   message.destroy();
   notification.destroy();
   Modal.destroyAll();
+  // A test may bind stand-ins for the toasts (http.test, navbarTools.test); modules outlive the file
+  // (isolate: false), so the next file's refusals went to a stand-in and its success toast threw.
+  bindFeedback(message, Modal);
   localStorage.clear();
   // React's scheduler runs queued work from setImmediate; left queued at a file's end, it ran after
   // jsdom was torn down ("window is not defined", an unhandled error that failed a CI run). Two turns
