@@ -45,6 +45,7 @@ async function signedIn(
   const self = await api<{ menus: MenuNode[] }>(server, '/api/user/self', undefined, token);
   // bypassCSP: axe is injected into pages whose policy allows only the app's own scripts.
   const context = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 768 },
     locale: 'zh-CN',
     bypassCSP: true,
@@ -108,6 +109,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 it('the signed-out screens pass axe: login and initialisation', async () => {
   const context = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 768 },
     locale: 'zh-CN',
     bypassCSP: true,

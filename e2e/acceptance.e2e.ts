@@ -71,6 +71,7 @@ it('draws a 10 % sample on the PC, records one check on the phone, and shows the
   await snap(pc, 'acceptance-sample-pc');
 
   const phone = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

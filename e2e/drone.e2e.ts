@@ -46,7 +46,11 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   writeFileSync(file, (await makeSceneOrtho({ seed: 7, size: 800, ...at })).bytes);
 
   const page = await (
-    await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })
+    await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: { width: 1366, height: 768 },
+      locale: 'zh-CN',
+    })
   ).newPage();
   await page.goto(`${server.url}/dashboard`);
   await signIn(page, 'demo_admin', demoPassword, 'KH2026', '/dashboard');
@@ -96,6 +100,7 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   const target = tasks.list[0]!;
   const phone = await (
     await browser.newContext({
+      reducedMotion: 'reduce',
       viewport: { width: 390, height: 844 },
       locale: 'zh-CN',
       geolocation: { longitude: target.lng, latitude: target.lat, accuracy: 5 },
@@ -190,7 +195,11 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
 
 it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates drawn and panned smoothly', async () => {
   const page = await (
-    await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' })
+    await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: { width: 1366, height: 768 },
+      locale: 'zh-CN',
+    })
   ).newPage();
   // 10,000 candidates over a square kilometre from the scene's corner (a 100 ha flight's worth),
   // served in place of the real list: the layer under test is the browser's.

@@ -117,6 +117,8 @@ it('English: sidebar labels whole, placeholders whole, built-in names in English
 
 it('dark preset: the selected sidebar item stands out from the sidebar', async () => {
   const page = await openIn('/lwrymanager/list', '#304156');
+  // The sidebar marks the open page once the menus have loaded, which can follow the page itself.
+  await page.locator('.pg-sidebar .ant-menu-item-selected').waitFor();
   const [selected, sidebar] = await page.evaluate(() => [
     getComputedStyle(document.querySelector('.pg-sidebar .ant-menu-item-selected')!).backgroundColor,
     getComputedStyle(document.querySelector('.pg-sidebar')!).backgroundColor,

@@ -83,6 +83,7 @@ useServer(async (s, b) => {
     admin,
   );
   context = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -28,6 +28,7 @@ useServer(async (s, browser) => {
   server = s;
   admin = await apiSignIn(server, 'demo_admin');
   context = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

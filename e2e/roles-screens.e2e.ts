@@ -94,6 +94,7 @@ it('the settings gear is a navbar button, not a handle over the page', async () 
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     locale: 'zh-CN',
     isMobile: true,

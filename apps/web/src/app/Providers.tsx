@@ -11,6 +11,7 @@ import { useSettings } from '../layout/settingsStore.ts';
 import { useLangStore } from '../locales/index.ts';
 import { bindFeedback } from '../shared/feedback.ts';
 import { readableOnWhite, sidebarSelectedColor } from '../shared/themeColors.ts';
+import { useReducedMotion } from '../shared/useReducedMotion.ts';
 
 /** Gives code outside components (http client, guard) antd's themed message and modal. */
 function FeedbackBridge() {
@@ -34,6 +35,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = readableOnWhite(chosen);
   const size = useAppStore((s) => s.size);
   const { componentSize, fontSize } = sizeTokens[size];
+  // Menus, dropdowns and dialogs open without sliding for users who ask the system for less motion.
+  const motion = !useReducedMotion();
 
   useEffect(() => {
     dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
@@ -67,7 +70,14 @@ export function Providers({ children }: { children: ReactNode }) {
         // colorInfo too: antd's info blue (#1677ff: info alerts, toasts, processing tags) would sit
         // beside the theme colour otherwise. The dark sidebar's selected item stands out on it.
         theme={{
-          token: { colorPrimary: theme, colorLink: theme, colorInfo: theme, fontSize, ...readableText },
+          token: {
+            colorPrimary: theme,
+            colorLink: theme,
+            colorInfo: theme,
+            fontSize,
+            motion,
+            ...readableText,
+          },
           components: { Menu: { darkItemSelectedBg: sidebarSelectedColor(theme) } },
         }}
       >
