@@ -17,9 +17,9 @@ function reducedMotionSetting(initial: boolean) {
     get matches() {
       return query === '(prefers-reduced-motion: reduce)' && matches;
     },
-    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-  })) as typeof window.matchMedia;
+    addEventListener: (_: string, listener: () => void) => void listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => void listeners.delete(listener),
+  })) as unknown as typeof window.matchMedia;
   return (next: boolean) => {
     matches = next;
     for (const listener of listeners) listener();
