@@ -19,10 +19,28 @@ const offlineBackground = {
 
 const multiPolygon = (coordinates: number[][][][]): MultiPolygon => ({ type: 'MultiPolygon', coordinates });
 
+const FIT_PADDING = 8;
+
 function FitTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
   const map = useMap();
   useEffect(() => {
-    if (bounds) map.fitBounds(bounds, { padding: [8, 8] });
+    if (!bounds) return;
+    const fit = () => {
+      map.invalidateSize();
+      const size = map.getSize();
+      if (size.x <= 2 * FIT_PADDING || size.y <= 2 * FIT_PADDING) return false;
+      map.fitBounds(bounds, { padding: [FIT_PADDING, FIT_PADDING] });
+      return true;
+    };
+    if (fit()) return;
+    // A map mounted before its container is laid out (a dialog opening without motion, for users
+    // who ask for less) has no size yet: Leaflet then works out a NaN zoom and throws "Invalid
+    // LatLng". Fit once the container has a size.
+    const observer = new ResizeObserver(() => {
+      if (fit()) observer.disconnect();
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
   }, [map, bounds]);
   return null;
 }
