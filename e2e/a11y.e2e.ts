@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { clientPasswordHash } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { api, pathOf, type RunningServer, snap } from './harness.ts';
+import { api, journeyContext, pathOf, type RunningServer, snap } from './harness.ts';
 import { demoPassword, useServer } from './journeys.ts';
 
 /**
@@ -45,7 +45,7 @@ async function signedIn(
   const self = await api<{ menus: MenuNode[] }>(server, '/api/user/self', undefined, token);
   // bypassCSP: axe is injected into pages whose policy allows only the app's own scripts.
   const context = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 1366, height: 768 },
     locale: 'zh-CN',
     bypassCSP: true,
@@ -109,7 +109,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 it('the signed-out screens pass axe: login and initialisation', async () => {
   const context = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 1366, height: 768 },
     locale: 'zh-CN',
     bypassCSP: true,

@@ -1,7 +1,7 @@
 import { TAG_ALPHABET, tagCodeFor } from '@pineguard/contract';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { api, newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { api, journeyContext, newPage, pathOf, type RunningServer, snap } from './harness.ts';
 import { apiSignIn, apiUploadPhoto, demoPassword, openFromSidebar, signIn, useServer } from './journeys.ts';
 
 /**
@@ -71,7 +71,7 @@ it('draws a 10 % sample on the PC, records one check on the phone, and shows the
   await snap(pc, 'acceptance-sample-pc');
 
   const phone = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

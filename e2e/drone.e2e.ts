@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { makeSceneOrtho } from '../apps/server/src/features/drone/fixture.ts';
 import { random } from '../apps/server/src/seed/random.ts';
-import { api, newPage, type RunningServer, snap } from './harness.ts';
+import { api, journeyContext, newPage, type RunningServer, snap } from './harness.ts';
 import {
   apiSignIn,
   apiUploadPhoto,
@@ -47,7 +47,7 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
 
   const page = await (
     await browser.newContext({
-      reducedMotion: 'reduce',
+      ...journeyContext,
       viewport: { width: 1366, height: 768 },
       locale: 'zh-CN',
     })
@@ -100,7 +100,7 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
   const target = tasks.list[0]!;
   const phone = await (
     await browser.newContext({
-      reducedMotion: 'reduce',
+      ...journeyContext,
       viewport: { width: 390, height: 844 },
       locale: 'zh-CN',
       geolocation: { longitude: target.lng, latitude: target.lat, accuracy: 5 },
@@ -196,7 +196,7 @@ it('uploads an orthophoto, detects, confirms a crown on the phone and closes it 
 it('shows the orthophoto without seams from z19 to z22, and 10,000 candidates drawn and panned smoothly', async () => {
   const page = await (
     await browser.newContext({
-      reducedMotion: 'reduce',
+      ...journeyContext,
       viewport: { width: 1366, height: 768 },
       locale: 'zh-CN',
     })

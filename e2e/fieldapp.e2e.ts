@@ -1,7 +1,7 @@
 import { clientPasswordHash, makeIdNumber } from '@pineguard/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { api, type RunningServer, snap } from './harness.ts';
+import { api, journeyContext, type RunningServer, snap } from './harness.ts';
 import { demoPassword, useServer } from './journeys.ts';
 
 /**
@@ -83,7 +83,7 @@ useServer(async (s, b) => {
     admin,
   );
   context = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -2,7 +2,7 @@ import { makeIdNumber } from '@pineguard/contract';
 import QRCode from 'qrcode';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { api, type RunningServer, snap } from './harness.ts';
+import { api, journeyContext, type RunningServer, snap } from './harness.ts';
 import { apiSignIn, apiUploadPhoto, useServer } from './journeys.ts';
 
 /**
@@ -28,7 +28,7 @@ useServer(async (s, browser) => {
   server = s;
   admin = await apiSignIn(server, 'demo_admin');
   context = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

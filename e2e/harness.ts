@@ -131,12 +131,16 @@ export async function api<T>(
 
 export type PageOptions = { width?: number; height?: number };
 
+/**
+ * What every journey's browser context asks for: less motion, as users can, so menus and dialogs
+ * open at once. A click that landed while a dropdown still slid in was lost under CI load (0225).
+ */
+export const journeyContext = { reducedMotion: 'reduce' } as const;
+
 /** A fresh browser context (own storage and cookies) with one page; Chinese is the default UI. */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({
-    // As a user who asks for less motion: menus and dialogs open at once. A click that landed while
-    // a dropdown still slid in was lost under CI load (decision 0225).
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'zh-CN',
   });

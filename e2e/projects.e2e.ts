@@ -17,6 +17,13 @@ function dialog(page: Page, title: string | RegExp) {
   return page.getByRole('dialog', { name: title });
 }
 
+/** Whether `locator` shows within 5 s (a missed click's retry asks this before clicking again). */
+const shows = (locator: Locator) =>
+  locator.waitFor({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
+
 /** Picks an option of the open antd Select dropdown. */
 async function pickOption(page: Page, text: string | RegExp) {
   await page
@@ -43,13 +50,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string,
       else await scope.getByLabel(label).click();
     }
     await pickOption(page, option);
-    const taken = await select
-      .filter({ hasText: option })
-      .waitFor({ timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const taken = await shows(select.filter({ hasText: option }));
     if (taken) return;
     if (attempt === 3) throw new Error(`${label}: ${option} was not taken`);
   }
@@ -67,13 +68,7 @@ async function cascade(page: Page, path: string[]) {
     for (let attempt = 1; ; attempt++) {
       await item(text).click();
       if (next === undefined) break;
-      const opened = await item(next)
-        .waitFor({ timeout: 5000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (opened) break;
+      if (await shows(item(next))) break;
       if (attempt === 3) throw new Error(`${text} did not open ${next}`);
     }
   }

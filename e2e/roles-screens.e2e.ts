@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { newPage, pathOf, type RunningServer, snap } from './harness.ts';
+import { journeyContext, newPage, pathOf, type RunningServer, snap } from './harness.ts';
 import { demoPassword, signIn, useServer } from './journeys.ts';
 
 /**
@@ -94,7 +94,7 @@ it('the settings gear is a navbar button, not a handle over the page', async () 
 
 async function phone(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    reducedMotion: 'reduce',
+    ...journeyContext,
     viewport: { width: 390, height: 844 },
     locale: 'zh-CN',
     isMobile: true,

@@ -94,10 +94,10 @@ export function whereOf(f: ListFilter, { keywordByScan = false } = {}): SQL {
     // thinks it selective), it hands back every record of the table, ~0.5 s for a million, and the
     // total's capped count took that path. `search_text || ''` is the same text the index cannot
     // answer for: the window is read by the list's index and filtered.
-    if (isShortKeyword(f.keyword) || keywordByScan) {
-      if (!keywordByScan) parts.push(sql`r.time_submit >= ${f.windowStart ?? '-infinity'}::timestamptz`);
-      parts.push(sql`(r.search_text || '') like ${'%' + f.keyword + '%'}`);
-    } else parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
+    const short = isShortKeyword(f.keyword);
+    if (short) parts.push(sql`r.time_submit >= ${f.windowStart ?? '-infinity'}::timestamptz`);
+    if (short || keywordByScan) parts.push(sql`(r.search_text || '') like ${'%' + f.keyword + '%'}`);
+    else parts.push(sql`r.search_text like ${'%' + f.keyword + '%'}`);
   }
   return sql.join(parts, sql` and `);
 }
