@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { sessionCacheOf } from '../src/platform/sessionCache.ts';
 import { createStorage, type Storage } from '../src/platform/storage/index.ts';
 import { withDatabase } from './global-setup.ts';
 import { initBody } from './init.ts';
@@ -69,6 +70,12 @@ export type TestApp = {
   /** Initialises the system (admin / admin123; initBody) and returns the super administrator's token. */
   initAdmin(options?: { demo?: boolean }): Promise<string>;
   signIn(account: string, password: string, client?: number): Promise<string>;
+  /**
+   * Forgets the sessions this instance remembers. One is kept for SESSION_CACHE_TTL_MS from when
+   * it was read, not from its last use: a test that counts a warm call's statements forgets first,
+   * so its warming call reads the session afresh and the counted call cannot fall past its age.
+   */
+  forgetSessions(): void;
   close(): Promise<void>;
 };
 
@@ -126,6 +133,7 @@ export async function createTestApp(
     api,
     dataDir,
     signIn,
+    forgetSessions: () => sessionCacheOf(database.db).apply({ kind: 'lost' }),
     async initAdmin({ demo = false } = {}) {
       if (demo && loadedDemo) return signIn('admin', 'admin123');
       const res = await api('POST', '/api/system/init', { body: initBody(demo) });

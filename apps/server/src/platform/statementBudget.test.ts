@@ -73,6 +73,7 @@ describe('statements per read call', () => {
         headers: { token: admin },
         ...(body !== undefined ? { payload: body as object } : {}),
       });
+    t.forgetSessions();
     const first = await send();
     expect(first.json().code, `${call.url} answers`).toBe(0);
     const sent: string[] = [];
