@@ -27,6 +27,8 @@ import { wrk as wrkCall } from './wrk.ts';
  * one-caller figures only (no pgbench, no server CPU split). Needs wrk and pgbench (Debian).
  * BENCH_SECONDS (10) per figure after BENCH_WARM (3) seconds of the same call, BENCH_CONCURRENCY (50). BENCH_ONLY=<part of a call's name> measures
  * those calls only (with /api/health); BENCH_PGBENCH=0 leaves out the two pgbench columns.
+ * BENCH_STATEMENTS=<dir> writes each call's exact statements there as a pgbench script (<call>.sql),
+ * to weigh a change to a statement with pgbench alone.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmSeconds = Number(process.env.BENCH_WARM ?? 3);
@@ -246,6 +248,10 @@ for (const c of calls) {
     ),
   );
   console.log(`  ${c.name}: ${sent.length} statement(s) when warm`);
+  if (process.env.BENCH_STATEMENTS) {
+    const file = join(process.env.BENCH_STATEMENTS, `${c.name.replace(/[^\w]+/g, '-')}.sql`);
+    writeFileSync(file, exact.get(c.name)!.map((s) => `${s};`).join('\n') + '\n');
+  }
 }
 
 /* ---------------------------------------------------------------- measure */

@@ -78,7 +78,8 @@ function sortOf(
   return { code, expr, dir, kind: column.fldInput };
 }
 
-const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+/** A coordinate as the list writes it: an integer gets '.0'. */
+export const gpsText = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
 /** What a row names that the record does not carry: its people, and its table and bin from the filter. */
 export type RowNames = {

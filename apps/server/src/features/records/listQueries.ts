@@ -244,32 +244,20 @@ export async function listPage(db: Executor, key: string, statement: () => SQL):
 }
 
 /*
- * The same page with each row's JSON written by PostgreSQL in pieces, for the list's answer
- * (listText.ts splices them with what the process knows: the filter's constants, people's names
- * from the in-process map, signed links, the form's fields): no row parsed into an object and
- * stringified again in Node. Text goes through to_json (PostgreSQL escapes a string exactly as
- * JSON.stringify does), times are display text, coordinates are the list's text form (an
- * integer gets ".0", as gpsText in list.ts writes it). A coordinate outside 1e-4 ≤ |x| < 1e15
- * (where float8's text and JavaScript's String part ways) makes its piece NULL: the page is then
- * answered the object way. textRow reads the columns by position: keep the two in step.
+ * The same page for the list's answer as JSON text (listText.ts): the columns as they are stored,
+ * times in China time as PostgreSQL's plain timestamp text, for Node to write as JSON pieces. The
+ * pieces were once written by PostgreSQL (to_json, to_char, a coordinate's text per column): that
+ * halved what the statement could do per second (6,200 against 11,800 pages a second on 2 cores,
+ * pgbench) for less than it saved in Node. textRow reads the columns by position: keep the two
+ * in step.
  */
-const jsonText = (column: SQL) => sql`coalesce(to_json(${column})::text, 'null')`;
-const coordinate = (c: SQL) =>
-  sql`case when ${c} = 0 then '0.0' when abs(${c}) >= 0.0001 and abs(${c}) < 1e15
-    then ${c}::text || case when ${c} = trunc(${c}) then '.0' else '' end end`;
-const timeText = (c: SQL) => sql`coalesce('"' || ${chinaText(c)} || '"', 'null')`;
-const textColumns = sql`r.id, r.collector_id, r.editor_id,
-  ',"code_project4":' || ${jsonText(sql`r.section_code`)},
-  ',"time_submit":' || ${timeText(sql`r.time_submit`)} || ',"time_update":' || ${timeText(sql`r.time_update`)}
-    || ',"time_edit":' || ${timeText(sql`r.time_edit`)},
-  ',"gps_long":"' || ${coordinate(sql`r.gps_long`)} || '","gps_lat":"' || ${coordinate(sql`r.gps_lat`)}
-    || '","gps_alt":"' || ${coordinate(sql`r.gps_alt`)} || '","gps_range":"' || ${coordinate(sql`r.gps_range`)}
-    || '","gps_xian":' || ${jsonText(sql`r.gps_xian`)} || ',"gps_xiang":' || ${jsonText(sql`r.gps_xiang`)}
-    || ',"gps_xzcun":' || ${jsonText(sql`r.gps_xzcun`)} || ',"gps_xiaoban":' || ${jsonText(sql`r.gps_xiaoban`)}
-    || ',"code_state":' || ${jsonText(sql`r.state`)} || ',"state_reason":' || ${jsonText(sql`r.state_reason`)},
-  r.fields`;
+const chinaTimestamp = (column: SQL) => sql`${column} at time zone 'Asia/Shanghai'`;
+const textColumns = sql`r.id, r.collector_id, r.editor_id, r.section_code,
+  ${chinaTimestamp(sql`r.time_submit`)}, ${chinaTimestamp(sql`r.time_update`)}, ${chinaTimestamp(sql`r.time_edit`)},
+  r.gps_long, r.gps_lat, r.gps_alt, r.gps_range, r.gps_xian, r.gps_xiang, r.gps_xzcun, r.gps_xiaoban,
+  r.state, r.state_reason, r.fields`;
 
-/** pageStatement's page, each row as textColumns' pieces (then the sort key). */
+/** pageStatement's page, each row as textColumns (then the sort key). */
 export function pageTextStatement(
   where: SQL,
   order: { expr: SQL; dir: 'asc' | 'desc' },
@@ -283,14 +271,25 @@ export function pageTextStatement(
     ${pageBound(page.limit, page.offset)}`;
 }
 
-/** A page row as JSON pieces: `head` (the section), `times`, `place` (NULL: answer the object way). */
+/** A page row as stored; times are China time as 'YYYY-MM-DD HH:MM:SS[.ffffff]' (timestamp text). */
 export type TextRow = {
   id: string;
   collector_id: string;
   editor_id: string | null;
-  head: string;
-  times: string;
-  place: string | null;
+  section_code: string | null;
+  time_submit: string | null;
+  time_update: string | null;
+  time_edit: string | null;
+  gps_long: number;
+  gps_lat: number;
+  gps_alt: number;
+  gps_range: number;
+  gps_xian: string | null;
+  gps_xiang: string | null;
+  gps_xzcun: string | null;
+  gps_xiaoban: string | null;
+  state: string;
+  state_reason: string | null;
   fields: Record<string, unknown> | string;
   sort_key: string | null;
 };
@@ -298,11 +297,22 @@ const textRow = (a: unknown[]): TextRow => ({
   id: a[0] as string,
   collector_id: a[1] as string,
   editor_id: a[2] as string | null,
-  head: a[3] as string,
-  times: a[4] as string,
-  place: a[5] as string | null,
-  fields: a[6] as TextRow['fields'],
-  sort_key: a[7] as string | null,
+  section_code: a[3] as string | null,
+  time_submit: a[4] as string | null,
+  time_update: a[5] as string | null,
+  time_edit: a[6] as string | null,
+  gps_long: Number(a[7]),
+  gps_lat: Number(a[8]),
+  gps_alt: Number(a[9]),
+  gps_range: Number(a[10]),
+  gps_xian: a[11] as string | null,
+  gps_xiang: a[12] as string | null,
+  gps_xzcun: a[13] as string | null,
+  gps_xiaoban: a[14] as string | null,
+  state: a[15] as string,
+  state_reason: a[16] as string | null,
+  fields: a[17] as TextRow['fields'],
+  sort_key: a[18] as string | null,
 });
 const compiledText = new CompiledStatements(2_000);
 

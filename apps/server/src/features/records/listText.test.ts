@@ -10,10 +10,10 @@ import { listJson } from './listJson.ts';
 import { listText, RowsJson } from './listText.ts';
 
 /**
- * The list's answer with rows written as JSON by PostgreSQL (listText) is, byte for byte, the
- * answer list() gives with rows as objects, on every table of the demo and on rows made to be
- * awkward: text to escape, coordinates at the edges of float8's text, form fields named like fixed
- * columns, like array indexes, like the keys written after the fields.
+ * The list's answer with rows written as JSON text (listText) is, byte for byte, the answer
+ * list() gives with rows as objects, on every table of the demo and on rows made to be awkward:
+ * text to escape, coordinates at the edges of float8's text, a time in a five-digit year, form
+ * fields named like fixed columns, like array indexes, like the keys written after the fields.
  */
 describe('records: the list answer written as JSON text', () => {
   let t: TestApp;
@@ -60,10 +60,10 @@ describe('records: the list answer written as JSON text', () => {
     ][] = [
       [
         0,
-        { long: 118, lat: 0, alt: -12.5, range: 0.5 },
+        { long: 118, lat: 0, alt: -12.5, range: 1e-5 },
         { beizhu: '引号" 反斜杠\\ 换行\n 制表\t \u0001', kssl: 2 },
       ],
-      [1, { long: 118.123456789012, lat: 29.1, alt: 1e-5, range: 5 }, { beizhu: 'tiny altitude' }],
+      [1, { long: 118.123456789012, lat: 29.1, alt: 1e-7, range: 5 }, { beizhu: 'far edit' }],
       [2, { long: 118.41, lat: 29.14, alt: 123456789012345, range: 5 }, { pic_tree: '', kssl: 0.1 }],
       [3, { long: 118.41, lat: 29.14, alt: 0.0001, range: 99999999999999.9 }, { pic_tree: 'a,b', kssl: 3 }],
       [4, { long: 118.41, lat: 29.14, alt: 300, range: 5 }, { gps_xiang: '影子', kssl: 2, 甲: '乙' }],
@@ -80,6 +80,8 @@ describe('records: the list answer written as JSON text', () => {
         gps_long = ${gps.long}, gps_lat = ${gps.lat}, gps_alt = ${gps.alt}, gps_range = ${gps.range},
         gps_xiang = ${'乡"' + i}, state_reason = ${i % 2 ? null : '理由\u2028'} where id = ${batch[i]!.uuid}`);
     }
+    // An edit time no form of 'YYYY-MM-DD HH:MM:SS' can say (as a clock gone wrong left it).
+    await db.execute(sql`update records set time_edit = '10000-01-02 03:04:05.678+00' where id = ${batch[1]!.uuid}`);
     // A burn record naming a burn point the project does not have (its row gets fsd_flag).
     await db.execute(sql`insert into records select * from jsonb_populate_record(null::records,
       (select to_jsonb(r) || jsonb_build_object('id', gen_random_uuid(), 'table_code', 'gbymfs0101',
@@ -123,13 +125,16 @@ describe('records: the list answer written as JSON text', () => {
   it('answers awkward rows exactly, the text way where it can and the object way where it cannot', async () => {
     const survey = { prjStandCode: 'gbksdc0101', pageSize: 50 };
     const june = await same({ ...survey, begin: '2026-06-01', end: '2026-06-30' });
-    // A coordinate of 1e-5 has no text both sides agree on: that page went the object way.
+    // A time in a five-digit year has no 'YYYY-MM-DD' text: that page went the object way.
     expect(Array.isArray(june.result.list)).toBe(true);
+    expect(JSON.stringify(june.result.list)).toContain('"time_edit":"10000-01-02 11:04:05"');
     const plain = await same({ ...survey, begin: '2026-06-03', end: '2026-06-30' });
     expect(plain.result.list).toBeInstanceOf(RowsJson);
     expect((plain.result.list as unknown as RowsJson).text).toContain('"gps_long":"118.41"');
     const escaped = await same({ ...survey, begin: '2026-06-01', end: '2026-06-01' });
     expect(escaped.result.list).toBeInstanceOf(RowsJson);
+    // Coordinates are written by one function both ways, past float8's plain text too.
+    expect((escaped.result.list as unknown as RowsJson).text).toContain('"gps_range":"0.00001"');
     const shadow = await same({ ...survey, begin: '2026-05-01', end: '2026-05-01' });
     expect(shadow.result.list).toBeInstanceOf(RowsJson);
     for (const day of ['2026-05-02', '2026-05-03']) {

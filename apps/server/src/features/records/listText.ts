@@ -6,20 +6,19 @@ import {
 } from '@pineguard/contract';
 import type { AuthContext } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { firstPhoto, list, type MediaSigner, namesFor, planPage } from './list.ts';
+import { firstPhoto, gpsText, list, type MediaSigner, namesFor, planPage } from './list.ts';
 import * as q from './listQueries.ts';
 import { flagBurnPoints } from './ports.ts';
 import type { UserName } from '../users/index.ts';
 
 /*
- * The records list's answer with its rows as JSON text: PostgreSQL writes each row's fixed
- * columns as JSON pieces (listQueries.ts pageTextStatement) and this file splices them with the
- * filter's constants, people's names, the form's fields and signed links into exactly the text
+ * The records list's answer with its rows as JSON text: each row's stored columns
+ * (listQueries.ts pageTextStatement) written as JSON pieces and spliced with the filter's
+ * constants, people's names, the form's fields and signed links into exactly the text
  * JSON.stringify writes for list()'s row objects (list.test.ts compares the two). A row, page
- * after page, was parsed from the driver's JSON into an object, rebuilt by toRow and stringified
- * again: a fifth of a list call's CPU in Node. A page the pieces cannot say exactly (a coordinate
- * outside the range where float8's text and JavaScript's agree, a form field named like a fixed
- * column's neighbours or like an array index) is answered by list() instead.
+ * after page, was rebuilt as an object by toRow and stringified again: a fifth of a list call's CPU
+ * in Node. A page the pieces cannot say exactly (a time outside years 0–9999, a form field named
+ * like a fixed column's neighbours or like an array index) is answered by list() instead.
  */
 
 /** A list page's rows already written as JSON: listJson.ts writes the text as it is. */
@@ -54,6 +53,30 @@ function fieldsJson(fields: unknown): string | undefined {
 }
 
 const json = (v: string | null) => JSON.stringify(v);
+
+/**
+ * A China-time timestamp's text ('YYYY-MM-DD HH:MM:SS', maybe with fractions) as the list shows
+ * it, in JSON; undefined for any other form (a five-digit year, BC, infinity): list() says those.
+ */
+function timeJson(t: string | null): string | undefined {
+  if (t === null) return 'null';
+  const plain = t.length === 19 || (t.length > 20 && t.charCodeAt(19) === 46); // '.'
+  return plain && t.charCodeAt(4) === 45 && t.charCodeAt(13) === 58 ? `"${t.slice(0, 19)}"` : undefined; // '-', ':'
+}
+
+/** A row's times and place in toRow's order, as JSON pieces; undefined when only list() can say them. */
+function timesJson(r: q.TextRow): string | undefined {
+  const submit = timeJson(r.time_submit);
+  const update = timeJson(r.time_update);
+  const edit = timeJson(r.time_edit);
+  if (submit === undefined || update === undefined || edit === undefined) return undefined;
+  return `,"time_submit":${submit},"time_update":${update},"time_edit":${edit}`;
+}
+const placeJson = (r: q.TextRow) =>
+  `,"gps_long":"${gpsText(r.gps_long)}","gps_lat":"${gpsText(r.gps_lat)}","gps_alt":"${gpsText(r.gps_alt)}"` +
+  `,"gps_range":"${gpsText(r.gps_range)}","gps_xian":${json(r.gps_xian)},"gps_xiang":${json(r.gps_xiang)}` +
+  `,"gps_xzcun":${json(r.gps_xzcun)},"gps_xiaoban":${json(r.gps_xiaoban)},"code_state":${json(r.state)}` +
+  `,"state_reason":${json(r.state_reason)}`;
 
 // A person's JSON pieces, made once per name object (users/names.ts hands out the same object
 // until the person changes): the collector's two keys, an editor's name.
@@ -95,10 +118,13 @@ export async function listText(
   ]);
   if (plan.reverse) rows.reverse();
   const fields: string[] = [];
+  const times: string[] = [];
   for (const r of rows) {
-    const f = r.place === null ? undefined : fieldsJson(r.fields);
-    if (f === undefined) return list(deps, auth, projectCode, body, sign);
+    const f = fieldsJson(r.fields);
+    const t = timesJson(r);
+    if (f === undefined || t === undefined) return list(deps, auth, projectCode, body, sign);
     fields.push(f);
+    times.push(t);
   }
   const names = await namesFor(db, rows);
   // Burn records: the flag of each row's burn point, found as list() finds it (flagBurnPoints).
@@ -119,8 +145,8 @@ export async function listText(
     }
     const flag = (flagged[i] as { fsd_flag?: unknown }).fsd_flag;
     text +=
-      `${i ? ',' : ''}{"id":${json(r.id)}${head}${r.head}${collectorOf(names.get(r.collector_id))}` +
-      `${r.times}${editor}${r.place}${tail}` +
+      `${i ? ',' : ''}{"id":${json(r.id)}${head},"code_project4":${json(r.section_code)}` +
+      `${collectorOf(names.get(r.collector_id))}${times[i]}${editor}${placeJson(r)}${tail}` +
       `${fields[i]}${links}${flag === undefined ? '' : `,"fsd_flag":${JSON.stringify(flag)}`}}`;
   }
   const { nextCursor, prevCursor } = plan.cursors(rows);
