@@ -55,6 +55,11 @@ const envSchema = z.object({
    * per core. Only with DATABASE_URL: the embedded database lives inside one process.
    */
   SERVER_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  /**
+   * Connections each server process keeps to PostgreSQL. Every one is a PostgreSQL backend
+   * process: beyond what the cores can run at once they only add switching (docs/operations.md).
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** The base map's XYZ tile template; the web build reads VITE_MAP_TILE_URL, so either name works here. */
   MAP_TILE_URL: tileTemplate,
   VITE_MAP_TILE_URL: tileTemplate,
@@ -77,6 +82,7 @@ export type Config = {
   media: { secret: string; ttlMinutes: number };
   /** Server processes sharing the port (1: no cluster). */
   serverProcesses: number;
+  dbPoolSize: number;
   /** Lease of a claimed job (ms). */
   jobLeaseMs: number;
   /** The CSP source of the tile server the web app draws its base map from, if any. */
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // Without a configured key each process makes its own: its URLs then work only on it.
     serverProcesses,
+    dbPoolSize: e.DB_POOL_SIZE,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     mapTiles: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL,
     media: {

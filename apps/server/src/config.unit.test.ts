@@ -33,4 +33,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...pg, SERVER_PROCESSES: '2' }).serverProcesses).toBe(2);
     expect(loadConfig({ ...pg, SERVER_PROCESSES: 'auto' }).serverProcesses).toBe(availableParallelism());
   });
+
+  it('keeps ten connections per process unless told, and refuses a pool of none', () => {
+    expect(loadConfig({}).dbPoolSize).toBe(10);
+    expect(loadConfig({ DB_POOL_SIZE: '4' }).dbPoolSize).toBe(4);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
 });

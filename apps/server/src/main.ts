@@ -18,7 +18,11 @@ if (config.serverProcesses > 1 && cluster.isPrimary) {
 } else await serve();
 
 async function serve() {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+  });
   // A forked process's primary prepared the database before forking it (and before any restart).
   if (!cluster.isWorker) await prepareDatabase(database);
   const storage = createStorage(config.storage);
