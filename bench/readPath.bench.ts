@@ -250,7 +250,13 @@ for (const c of calls) {
   console.log(`  ${c.name}: ${sent.length} statement(s) when warm`);
   if (process.env.BENCH_STATEMENTS) {
     const file = join(process.env.BENCH_STATEMENTS, `${c.name.replace(/[^\w]+/g, '-')}.sql`);
-    writeFileSync(file, exact.get(c.name)!.map((s) => `${s};`).join('\n') + '\n');
+    writeFileSync(
+      file,
+      exact
+        .get(c.name)!
+        .map((s) => `${s};`)
+        .join('\n') + '\n',
+    );
   }
 }
 

@@ -81,7 +81,9 @@ describe('records: the list answer written as JSON text', () => {
         gps_xiang = ${'乡"' + i}, state_reason = ${i % 2 ? null : '理由\u2028'} where id = ${batch[i]!.uuid}`);
     }
     // An edit time no form of 'YYYY-MM-DD HH:MM:SS' can say (as a clock gone wrong left it).
-    await db.execute(sql`update records set time_edit = '10000-01-02 03:04:05.678+00' where id = ${batch[1]!.uuid}`);
+    await db.execute(
+      sql`update records set time_edit = '10000-01-02 03:04:05.678+00' where id = ${batch[1]!.uuid}`,
+    );
     // A burn record naming a burn point the project does not have (its row gets fsd_flag).
     await db.execute(sql`insert into records select * from jsonb_populate_record(null::records,
       (select to_jsonb(r) || jsonb_build_object('id', gen_random_uuid(), 'table_code', 'gbymfs0101',
