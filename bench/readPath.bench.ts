@@ -222,6 +222,8 @@ const literal = (v: unknown) =>
     ? 'null'
     : `'${(typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/'/g, "''")}'`;
 const exact = new Map<string, string[]>();
+/** A pgbench script running `statements` as one transaction. */
+const pgbenchScript = (statements: string[]) => statements.map((s) => `${s};`).join('\n') + '\n';
 for (const c of calls) {
   const send = () =>
     bench.app.inject({
@@ -250,13 +252,7 @@ for (const c of calls) {
   console.log(`  ${c.name}: ${sent.length} statement(s) when warm`);
   if (process.env.BENCH_STATEMENTS) {
     const file = join(process.env.BENCH_STATEMENTS, `${c.name.replace(/[^\w]+/g, '-')}.sql`);
-    writeFileSync(
-      file,
-      exact
-        .get(c.name)!
-        .map((s) => `${s};`)
-        .join('\n') + '\n',
-    );
+    writeFileSync(file, pgbenchScript(exact.get(c.name)!));
   }
 }
 
@@ -283,7 +279,7 @@ const wrk = (path: string, body: unknown, conns: number, name = path) =>
 /** pgbench running `statements` (one transaction each) at `conns` clients: tps and mean latency. */
 function pgbench(statements: string[], conns: number): { tps: number; avg: number } {
   const file = join(tmpdir(), `pg-readpath-${process.pid}.sql`);
-  writeFileSync(file, statements.map((s) => `${s};`).join('\n') + '\n');
+  writeFileSync(file, pgbenchScript(statements));
   const out = execFileSync(
     'pgbench',
     ['-n', '-M', 'prepared', '-c', String(conns), '-j', '2', '-T', String(seconds), '-f', file, pgUrl],

@@ -64,7 +64,7 @@ function timeJson(t: string | null): string | undefined {
   return plain && t.charCodeAt(4) === 45 && t.charCodeAt(13) === 58 ? `"${t.slice(0, 19)}"` : undefined; // '-', ':'
 }
 
-/** A row's times and place in toRow's order, as JSON pieces; undefined when only list() can say them. */
+/** A row's three times in toRow's order, as JSON pieces; undefined when only list() can say one. */
 function timesJson(r: q.TextRow): string | undefined {
   const submit = timeJson(r.time_submit);
   const update = timeJson(r.time_update);
@@ -72,6 +72,7 @@ function timesJson(r: q.TextRow): string | undefined {
   if (submit === undefined || update === undefined || edit === undefined) return undefined;
   return `,"time_submit":${submit},"time_update":${update},"time_edit":${edit}`;
 }
+/** A row's place and state in toRow's order, as JSON pieces (coordinates as list() writes them). */
 const placeJson = (r: q.TextRow) =>
   `,"gps_long":"${gpsText(r.gps_long)}","gps_lat":"${gpsText(r.gps_lat)}","gps_alt":"${gpsText(r.gps_alt)}"` +
   `,"gps_range":"${gpsText(r.gps_range)}","gps_xian":${json(r.gps_xian)},"gps_xiang":${json(r.gps_xiang)}` +
