@@ -84,7 +84,12 @@ it('imports a census spreadsheet with two bad rows, shows the job finish and dow
   await page.getByText('已选小班 E2E-01，明细只显示该小班').waitFor();
   await expect.poll(() => page.getByRole('row', { name: /E2E-01\s+E\d+/ }).count()).toBe(10);
   await expect
-    .poll(() => page.getByRole('row', { name: /华埠镇枯死松树普查\.xlsx/ }).innerText())
+    .poll(() =>
+      page
+        .getByRole('row', { name: /华埠镇枯死松树普查\.xlsx/ })
+        .first()
+        .innerText(),
+    )
     .toContain('已完成');
   await snap(page, 'ksss-02-selected');
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './sequencer.ts';
 
 /** End-to-end journeys: the built server on a temporary data directory, driven in Chromium. */
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
     // the browser most of the time (~0.8 of a core), so two fill a 2-core machine. npm test runs
     // the parts one after another (beside the PostgreSQL pass, at load 9, journeys failed polls).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     // A cold page load on a busy machine can take seconds; polls wait for behaviour, not time.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One retry: on CI's loaded 2-core machine a journey could miss a poll once (stop 37 failed

@@ -1,14 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
-import { withUtf8Fix } from './exceljsPatches.ts';
+import { withCentralDirectory, withUtf8Fix } from './exceljsPatches.ts';
 import { lazy } from './lazy.ts';
 
 /**
  * exceljs (~27 MB resident), loaded by the first export or import that needs it, with its
- * streaming reader's UTF-8 fault fixed (platform/exceljsPatches.ts holds every patch).
+ * streaming reader's faults fixed: UTF-8 split across chunks, entries lost by its one-pass ZIP
+ * walk (platform/exceljsPatches.ts holds every patch).
  */
 export const loadExcel = lazy(async (): Promise<typeof ExcelJS> =>
-  withUtf8Fix((await import('exceljs')).default),
+  withCentralDirectory(withUtf8Fix((await import('exceljs')).default)),
 );
 
 /** Call after each batch of rows committed to a streamed sheet (why: exceljsPatches.ts). */

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { StringDecoder } from 'node:string_decoder';
 import type ExcelJS from 'exceljs';
+import { Open, type File as ZipFile } from 'unzipper';
 
 /**
  * Every place PineGuard reaches into exceljs's private internals, and nowhere else. They fix
@@ -12,6 +14,9 @@ import type ExcelJS from 'exceljs';
  *
  * - Streaming writer (`batchWritten`): `worksheet._formulae`, `worksheet.stream.pipes[i]._writableState`.
  * - Streaming reader (`withUtf8Fix`): `WorkbookReader.prototype._parseWorksheet` / `_parseSharedStrings`.
+ * - Streaming reader (`withCentralDirectory`): `WorkbookReader.prototype.parse`, `_getStream`,
+ *   `_parseRels`, `_parseWorkbook`, `_parseStyles`, `_parseHyperlinks` and the fields they fill
+ *   (`workbookRels`, `model`).
  */
 export const PATCHED_EXCELJS_VERSION = '4.4.0';
 
@@ -83,4 +88,74 @@ export function withUtf8Fix(excel: typeof ExcelJS): typeof ExcelJS {
   };
   proto.__utf8Fixed = true;
   return excel;
+}
+
+/** What `withCentralDirectory` replaces and calls on exceljs's WorkbookReader. */
+export type ArchiveInternals = ReaderInternals & {
+  input: unknown;
+  options: { hyperlinks?: string };
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+  parse(input?: unknown, options?: object): AsyncGenerator<unknown>;
+  _getStream(input: unknown): Readable;
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseHyperlinks(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+  __centralDirectory?: boolean;
+};
+
+const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/**
+ * exceljs 4.4's streaming reader walks the ZIP's entries in one pass (unzipper's Parse, iterated
+ * by its own `iterateStream`), and that pass sometimes ends right after the first worksheet: every
+ * later entry is lost (measured here: 1 read in 1,000–8,000 of a one-row census; 4 in 100 fed in
+ * 4 KB chunks; exceljs issue 3064). exceljs writes the workbook part last, so the sheet is then
+ * read without it and throws; an Excel file, whose shared strings come after its sheets, would
+ * lose those. A valid census was refused as unreadable (CI stop 38, a journey on 2026-12-06).
+ *
+ * `parse` is replaced by one that reads the archive by its central directory (unzipper's Open,
+ * the same library): the relationships, the workbook, the shared strings and the styles are read
+ * first, whatever their order in the file, then each worksheet in the workbook's own order, still
+ * streamed row by row. The archive's compressed bytes are held while it is read (bounded by the
+ * upload limit: 50 MB).
+ */
+export function withCentralDirectory(excel: typeof ExcelJS): typeof ExcelJS {
+  const proto = excel.stream.xlsx.WorkbookReader.prototype as unknown as ArchiveInternals;
+  if (proto.__centralDirectory) return excel;
+  proto.parse = async function* (this: ArchiveInternals, input?: unknown, options?: object) {
+    if (options) this.options = options;
+    const archive = await Open.buffer(await buffer(this._getStream(input ?? this.input)));
+    const files = new Map(archive.files.filter((f) => f.type === 'File').map((f) => [f.path, f]));
+    const open = (file: ZipFile) => file.stream() as unknown as Readable;
+    const part = (path: string) => files.get(path);
+    const rels = part('xl/_rels/workbook.xml.rels');
+    if (rels) await this._parseRels(open(rels));
+    const workbook = part('xl/workbook.xml');
+    if (workbook) await this._parseWorkbook(open(workbook));
+    const strings = part('xl/sharedStrings.xml');
+    if (strings) yield* this._parseSharedStrings(open(strings));
+    const styles = part('xl/styles.xml');
+    if (styles) await this._parseStyles(open(styles));
+    for (const sheetNo of sheetOrder(this, [...files.keys()])) {
+      const links = part(`xl/worksheets/_rels/sheet${sheetNo}.xml.rels`);
+      if (links && this.options.hyperlinks === 'emit') yield* this._parseHyperlinks(open(links), sheetNo);
+      yield* this._parseWorksheet(open(part(`xl/worksheets/sheet${sheetNo}.xml`)!), sheetNo);
+    }
+  };
+  proto.__centralDirectory = true;
+  return excel;
+}
+
+/** The worksheets' numbers in the workbook's tab order, then any other sheet part by number. */
+function sheetOrder(reader: ArchiveInternals, paths: string[]): string[] {
+  const present = paths.flatMap((p) => SHEET.exec(p)?.[1] ?? []).sort((a, b) => Number(a) - Number(b));
+  const byRel = new Map((reader.workbookRels ?? []).map((r) => [r.Id, r.Target]));
+  const tabs = (reader.model?.sheets ?? []).flatMap((s) => {
+    const target = byRel.get(s.rId);
+    return target ? (SHEET.exec(`xl/${target.replace(/^\/?xl\//, '')}`)?.[1] ?? []) : [];
+  });
+  const ordered = tabs.filter((n) => present.includes(n));
+  return [...new Set([...ordered, ...present])];
 }
