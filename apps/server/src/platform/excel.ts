@@ -15,6 +15,9 @@ export const loadExcel = lazy(async (): Promise<typeof ExcelJS> =>
 /** Call after each batch of rows committed to a streamed sheet (why: exceljsPatches.ts). */
 export { batchWritten } from './exceljsPatches.ts';
 
+/** The event the streaming reader emits as a worksheet is read (exceljsPatches.ts). */
+export { SHEET_PROGRESS } from './exceljsPatches.ts';
+
 /**
  * A text cell starting like a formula (=, +, -, @, tab, CR) is written with a leading ' so no
  * spreadsheet runs it: every text a user typed (a name, a file name) goes through it, in Excel and

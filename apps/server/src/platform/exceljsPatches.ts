@@ -102,10 +102,14 @@ export type ArchiveInternals = ReaderInternals & {
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseStyles(entry: Readable): Promise<void>;
   _parseHyperlinks(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+  emit(event: string, ...args: unknown[]): boolean;
   __centralDirectory?: boolean;
 };
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/** The event a reader emits as a worksheet's XML is read: (bytes read, the sheet's size). */
+export const SHEET_PROGRESS = 'sheet-progress';
 
 /**
  * exceljs 4.4's streaming reader walks the ZIP's entries in one pass (unzipper's Parse, iterated
@@ -141,11 +145,26 @@ export function withCentralDirectory(excel: typeof ExcelJS): typeof ExcelJS {
     for (const sheetNo of sheetOrder(this, [...files.keys()])) {
       const links = part(`xl/worksheets/_rels/sheet${sheetNo}.xml.rels`);
       if (links && this.options.hyperlinks === 'emit') yield* this._parseHyperlinks(open(links), sheetNo);
-      yield* this._parseWorksheet(open(part(`xl/worksheets/sheet${sheetNo}.xml`)!), sheetNo);
+      const sheet = part(`xl/worksheets/sheet${sheetNo}.xml`)!;
+      yield* this._parseWorksheet(reporting(this, open(sheet), sheet.uncompressedSize), sheetNo);
     }
   };
   proto.__centralDirectory = true;
   return excel;
+}
+
+/**
+ * A worksheet's XML as it is read, with the reader emitting `SHEET_PROGRESS` (bytes read, the
+ * sheet's size): the whole archive is in hand before the rows are, so its bytes no longer tell
+ * how far the reading has got.
+ */
+async function* reporting(reader: ArchiveInternals, sheet: Readable, size: number): AsyncGenerator<Buffer> {
+  let read = 0;
+  for await (const chunk of sheet) {
+    read += (chunk as Buffer).length;
+    reader.emit(SHEET_PROGRESS, read, size);
+    yield chunk as Buffer;
+  }
 }
 
 /** The worksheets' numbers in the workbook's tab order, then any other sheet part by number. */

@@ -8,6 +8,7 @@ import {
   batchWritten,
   PATCHED_EXCELJS_VERSION,
   type ReaderInternals,
+  SHEET_PROGRESS,
   type WriterInternals,
 } from './exceljsPatches.ts';
 
@@ -204,5 +205,33 @@ describe('exceljs patches (platform/exceljsPatches.ts)', () => {
       if (rows[1]?.[2] !== 'T00001') failures.push(JSON.stringify(rows));
     }
     expect(failures).toEqual([]);
+  });
+
+  it("tells how far the worksheet has been read, up to the sheet's whole size", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('普查');
+    for (let i = 0; i < 20_000; i++) sheet.addRow([`KH-${i}`, i, '马尾松']);
+    const excel = await loadExcel();
+    const reader = new excel.stream.xlsx.WorkbookReader(
+      Readable.from([Buffer.from(await book.xlsx.writeBuffer())]),
+      {},
+    );
+    const seen: [number, number][] = [];
+    (reader as unknown as NodeJS.EventEmitter).on(SHEET_PROGRESS, (read: number, size: number) =>
+      seen.push([read, size]),
+    );
+    let rows = 0;
+    const readWhenRowsStarted: number[] = [];
+    for await (const ws of reader) {
+      for await (const _row of ws) {
+        if (rows++ === 0) readWhenRowsStarted.push(seen.at(-1)![0]);
+      }
+    }
+    expect(rows).toBe(20_000);
+    expect(seen.length, 'one report per chunk of the sheet, not one at the end').toBeGreaterThan(3);
+    const size = seen[0]![1];
+    expect(readWhenRowsStarted[0]!, 'the first rows come before the sheet is all read').toBeLessThan(size);
+    expect(seen.map(([read]) => read)).toEqual([...seen.map(([read]) => read)].sort((a, b) => a - b));
+    expect(seen.at(-1)).toEqual([size, size]);
   });
 });

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { XLSX_TYPE } from '../../platform/download.ts';
 import { filesByIds, insertFile } from '../files/index.ts';
 import { listSections } from '../projects/index.ts';
-import { counting, ImportRefused, type Parsed, parseCensus } from './parse.ts';
+import { ImportRefused, type Parsed, parseCensus } from './parse.ts';
 import * as q from './queries.ts';
 import { addSheet, streamBook } from './workbook.ts';
 
@@ -88,17 +88,17 @@ export async function runImport(
   const [file] = await filesByIds(db, [task.fileId]);
   if (!file) return fail(t(lang, 'ksssUnreadable'));
   const sections = new Set((await listSections(deps, task.projectCode)).map((s) => s.code));
-  let read = 0;
+  let read = 0; // of the sheet, 0–1
   let parsed: Parsed;
   try {
-    const source = counting(await deps.storage.get(file.storageKey), (n) => {
-      read += n;
-    });
+    const source = await deps.storage.get(file.storageKey);
     const ticker = setInterval(() => {
-      void progress((read / Math.max(1, file.bytes)) * 60).catch(() => {});
+      void progress(read * 60).catch(() => {});
     }, 250);
     try {
-      parsed = await parseCensus(source, { lang, today: chinaToday(), sections }, options.signal);
+      parsed = await parseCensus(source, { lang, today: chinaToday(), sections }, options.signal, (f) => {
+        read = f;
+      });
     } finally {
       clearInterval(ticker);
     }

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { t } from '@pineguard/contract';
-import { loadExcel } from '../../platform/excel.ts';
+import { loadExcel, SHEET_PROGRESS } from '../../platform/excel.ts';
 import {
   type CensusRow,
   checkHeaders,
@@ -17,27 +17,19 @@ import {
  * A file that cannot be imported at all throws ImportRefused with the reason the task shows.
  */
 
-/** Counts the bytes a stream yields (progress of the read, by the file's size). */
-export function counting(source: Readable, onBytes: (n: number) => void): Readable {
-  return Readable.from(
-    (async function* () {
-      for await (const chunk of source) {
-        onBytes((chunk as Buffer).length);
-        yield chunk as Buffer;
-      }
-    })(),
-  );
-}
-
 export class ImportRefused extends Error {}
 
 export type Parsed = { rows: CensusRow[]; total: number; errors: RowError[]; rejected: number };
 
-/** Reads the first worksheet as a stream: header check, then every row validated. */
+/**
+ * Reads the first worksheet as a stream: header check, then every row validated. `onRead` hears
+ * how much of the sheet has been read (0–1).
+ */
 export async function parseCensus(
   source: Readable,
   check: Parameters<typeof validateRow>[2],
   signal?: AbortSignal,
+  onRead?: (fraction: number) => void,
 ): Promise<Parsed> {
   const excel = await loadExcel();
   const reader = new excel.stream.xlsx.WorkbookReader(source, {
@@ -47,6 +39,11 @@ export async function parseCensus(
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  if (onRead) {
+    (reader as unknown as NodeJS.EventEmitter).on(SHEET_PROGRESS, (read: number, size: number) =>
+      onRead(Math.min(1, read / Math.max(1, size))),
+    );
+  }
   const out: Parsed = { rows: [], total: 0, errors: [], rejected: 0 };
   const seen = new Map<string, number>();
   let headerSeen = false;

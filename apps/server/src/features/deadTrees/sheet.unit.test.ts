@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { ksssTemplateColumns } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
-import { censusRow } from './fixture.ts';
+import { censusRow, censusWorkbook } from './fixture.ts';
+import { parseCensus } from './parse.ts';
 import { checkHeaders, isBlankRow, parseDay, readCell, validateRow } from './sheet.ts';
 
 const check = { lang: 'zh-CN' as const, today: '2026-11-24', sections: new Set(['KH-BD01', 'KH-BD02']) };
@@ -129,5 +131,22 @@ describe('census sheet rules', () => {
       column: 'DBH (cm)',
       message: 'DBH (cm) must be a number from 1 to 200',
     });
+  });
+
+  it("reads a whole census file, telling how much of the sheet it has read (the import's progress)", async () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => censusRow(i));
+    const bytes = await censusWorkbook(rows);
+    const fractions: number[] = [];
+    const parsed = await parseCensus(
+      Readable.from([bytes]),
+      { lang: 'zh-CN', today: '2026-12-06', sections: new Set(['KH-BD01']) },
+      undefined,
+      (f) => fractions.push(f),
+    );
+    expect(parsed).toMatchObject({ total: 3_000, rejected: 0 });
+    expect(parsed.rows).toHaveLength(3_000);
+    expect(fractions.length).toBeGreaterThan(1);
+    expect(fractions.some((f) => f > 0 && f < 1)).toBe(true);
+    expect(fractions.at(-1)).toBe(1);
   });
 });
