@@ -21,15 +21,17 @@ export function useTreeList(input: Paged) {
   });
 }
 
+/** The import tasks; polled every 2 s while one on the page waits or runs, so its row follows it. */
 export function useUploadList(input: Paged) {
   return useQuery({
     queryKey: [...deadTreesKey, 'uploads', input],
     queryFn: () => api.value('POST /api/sync/ksssExcelUploadList', input),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.list.some((task) => task.state === 0 || task.state === 1) ? 2000 : false,
   });
 }
 
-/** One import task, polled every second while it waits or runs. */
 /** Cancels an import still waiting or importing; the lists and the task follow. */
 export function useCancelUpload() {
   const client = useQueryClient();
@@ -39,6 +41,7 @@ export function useCancelUpload() {
   });
 }
 
+/** One import task, polled every second while it waits or runs. */
 export function useUploadTask(id: string | null) {
   return useQuery({
     queryKey: [...deadTreesKey, 'task', id],
