@@ -16,7 +16,7 @@ export const loadExcel = lazy(async (): Promise<typeof ExcelJS> =>
 export { batchWritten } from './exceljsPatches.ts';
 
 /** The event the streaming reader emits as a worksheet is read (exceljsPatches.ts). */
-export { SHEET_PROGRESS } from './exceljsPatches.ts';
+export { MAX_TEXT_BYTES, OversizedText, SHEET_PROGRESS } from './exceljsPatches.ts';
 
 /**
  * A text cell starting like a formula (=, +, -, @, tab, CR) is written with a leading ' so no

@@ -18,6 +18,10 @@ export const deadTreeMessages = {
     en: 'The headers do not match the template: column {column} should be "{expected}", found "{actual}"',
   },
   ksssNoRows: { 'zh-CN': '表格中没有数据行', en: 'The spreadsheet has no data rows' },
+  ksssHugeText: {
+    'zh-CN': '表格中有一段文字超过 {limit} MB，无法导入，请检查后重新上传',
+    en: 'The spreadsheet holds a text of more than {limit} MB and cannot be imported; check it and upload again',
+  },
   ksssTooManyRows: {
     'zh-CN': '数据行超过 {limit} 行，请分多个文件导入',
     en: 'More than {limit} data rows; split the census into several files',

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { t } from '@pineguard/contract';
-import { loadExcel, SHEET_PROGRESS } from '../../platform/excel.ts';
+import { loadExcel, MAX_TEXT_BYTES, OversizedText, SHEET_PROGRESS } from '../../platform/excel.ts';
 import {
   type CensusRow,
   checkHeaders,
@@ -88,6 +88,9 @@ export async function parseCensus(
   } catch (error) {
     if (error instanceof ImportRefused) throw error;
     if ((error as Error).message === 'aborted') throw error;
+    if (error instanceof OversizedText) {
+      throw new ImportRefused(t(check.lang, 'ksssHugeText', { limit: MAX_TEXT_BYTES / 1024 / 1024 }));
+    }
     throw new ImportRefused(t(check.lang, 'ksssUnreadable'));
   }
   if (!headerSeen) throw new ImportRefused(t(check.lang, 'ksssUnreadable'));

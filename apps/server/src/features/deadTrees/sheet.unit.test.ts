@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ksssTemplateColumns } from '@pineguard/contract';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { censusRow, censusWorkbook } from './fixture.ts';
 import { parseCensus } from './parse.ts';
@@ -148,5 +149,32 @@ describe('census sheet rules', () => {
     expect(fractions.length).toBeGreaterThan(1);
     expect(fractions.some((f) => f > 0 && f < 1)).toBe(true);
     expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('refuses a file holding a text of over 8 MB, inline or shared, without reading it whole', async () => {
+    const huge = 'a'.repeat(20 * 1024 * 1024);
+    const inline = new PassThrough();
+    const streamed = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: inline, useSharedStrings: false });
+    const chunks: Buffer[] = [];
+    inline.on('data', (c: Buffer) => chunks.push(c));
+    const sheet = streamed.addWorksheet('普查');
+    sheet.addRow(ksssTemplateColumns.map((c) => c.zh)).commit();
+    sheet.addRow(['KH-BD01', huge]).commit();
+    sheet.commit();
+    await streamed.commit();
+    const shared = new ExcelJS.Workbook();
+    shared.addWorksheet('普查').addRows([ksssTemplateColumns.map((c) => c.zh), ['KH-BD01', huge]]);
+    const check = { lang: 'zh-CN' as const, today: '2026-12-06', sections: new Set<string>() };
+    for (const bytes of [Buffer.concat(chunks), Buffer.from(await shared.xlsx.writeBuffer())]) {
+      expect(bytes.length, 'a few KB compressed').toBeLessThan(1024 * 1024);
+      await expect(parseCensus(Readable.from([bytes]), check)).rejects.toThrow(
+        '表格中有一段文字超过 8 MB，无法导入，请检查后重新上传',
+      );
+    }
+    // A cell of a million Chinese characters (3 MB) is still read, and refused as a row.
+    const row = censusRow(1);
+    row[13] = '长'.repeat(1024 * 1024);
+    const parsed = await parseCensus(Readable.from([await censusWorkbook([row])]), check);
+    expect(parsed).toMatchObject({ total: 1, rejected: 1 });
   });
 });
