@@ -7,7 +7,7 @@ import { activeMenus, useSession } from '../../shared/session.ts';
 import { menuIcon } from '../../shared/ui/menuIcon.tsx';
 import { useAppStore } from '../appStore.ts';
 import { useSettings } from '../settingsStore.ts';
-import { openKeysFor, type SidebarItem, toSidebarItems } from './sidebarItems.ts';
+import { openGroups, type SidebarItem, toSidebarItems } from './sidebarItems.ts';
 
 type AntItem = Required<MenuProps>['items'][number];
 
@@ -48,11 +48,11 @@ export function Sidebar() {
   const activeMenu = matches.findLast((m) => m.handle.meta.activeMenu)?.handle.meta.activeMenu;
   const selected = activeMenu ?? pathname;
   const collapsed = !sidebarOpened && device !== 'mobile';
-  const [open, setOpen] = useState(() => ({ selected, keys: openKeysFor(items, selected) }));
-  // Arriving at another item opens the groups leading to it; groups the user opened stay open.
-  if (open.selected !== selected) {
-    setOpen({ selected, keys: [...new Set([...open.keys, ...openKeysFor(items, selected)])] });
-  }
+  const [open, setOpen] = useState(() => openGroups(undefined, items, selected));
+  // Arriving at another item, or the menus arriving, opens the groups leading to the item; groups
+  // the user opened stay open.
+  const next = openGroups(open, items, selected);
+  if (next !== open) setOpen(next);
 
   return (
     <aside className="pg-sidebar" data-testid="sidebar">
@@ -71,7 +71,7 @@ export function Sidebar() {
         openKeys={collapsed ? undefined : open.keys}
         // While collapsed antd reports the pop-ups closing; the groups open before collapsing
         // stay remembered and open again on expanding.
-        onOpenChange={(keys) => !collapsed && setOpen({ selected, keys })}
+        onOpenChange={(keys) => !collapsed && setOpen({ selected, items, keys })}
         style={{ background: 'transparent' }}
       />
     </aside>

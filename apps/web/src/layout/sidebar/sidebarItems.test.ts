@@ -1,6 +1,6 @@
 import type { MenuNode } from '@pineguard/contract';
 import { describe, expect, it } from 'vitest';
-import { openKeysFor, resolvePath, toSidebarItems } from './sidebarItems.ts';
+import { openGroups, openKeysFor, resolvePath, toSidebarItems } from './sidebarItems.ts';
 
 let nextId = 1;
 function menu(path: string, title: string, extra: Partial<MenuNode> = {}): MenuNode {
@@ -110,5 +110,23 @@ describe('openKeysFor', () => {
     ]);
     expect(openKeysFor(items, '/users/verifyPage')).toEqual(['/users']);
     expect(openKeysFor(items, '/dashboard')).toEqual([]);
+  });
+});
+
+describe('openGroups', () => {
+  const items = toSidebarItems([
+    menu('/lwrymanager', 'W', { children: [menu('list', 'L'), menu('shenhe', 'A')] }),
+    menu('/system', 'S', { children: [menu('menu', 'M'), menu('roles', 'R')] }),
+  ]);
+  it("opens the selected item's group when the menus arrive after the page", () => {
+    const before = openGroups(undefined, [], '/lwrymanager/list');
+    expect(before.keys).toEqual([]);
+    expect(openGroups(before, items, '/lwrymanager/list').keys).toEqual(['/lwrymanager']);
+  });
+  it('keeps the groups the user opened, and answers the same state for the same inputs', () => {
+    const userOpened = { selected: '/system/menu', items, keys: ['/system'] };
+    const moved = openGroups(userOpened, items, '/lwrymanager/list');
+    expect(moved.keys).toEqual(['/system', '/lwrymanager']);
+    expect(openGroups(moved, items, '/lwrymanager/list')).toBe(moved);
   });
 });

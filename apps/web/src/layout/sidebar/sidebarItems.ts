@@ -76,3 +76,17 @@ export function openKeysFor(items: SidebarItem[], key: string, trail: string[] =
   }
   return [];
 }
+
+/** The sidebar's open groups, and the item and menus they were worked out for. */
+export type OpenGroups = { selected: string; items: SidebarItem[]; keys: string[] };
+
+/**
+ * The groups to show open: those the user opened, plus the ones leading to the selected item,
+ * worked out again when the item or the menus change. The menus can arrive after the page (a
+ * reload, a deep link): the item's group then opens when they do. The same inputs answer `prev`.
+ */
+export function openGroups(prev: OpenGroups | undefined, items: SidebarItem[], selected: string): OpenGroups {
+  if (prev && prev.selected === selected && prev.items === items) return prev;
+  const keys = [...new Set([...(prev?.keys ?? []), ...openKeysFor(items, selected)])];
+  return { selected, items, keys };
+}
