@@ -4,8 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The longest journeys start first. On a clean clone vitest has no durations yet and starts the
  * biggest files first; a11y.e2e.ts is small but the longest (every menu screen of five accounts),
- * so it started last and ran alone at the end: ~2 of CI's 13 minutes of journeys. Measured
- * longest-first here (seconds on a 2-core VM, 2026-12-06); a file not named keeps vitest's order.
+ * so it started near the end (at 296 s of a 470 s run here; it took 253 s on CI). Durations below
+ * measured on a 2-core VM, 2026-12-06; a file not named keeps vitest's order.
  */
 const longestFirst = [
   'a11y.e2e.ts', // 124 s

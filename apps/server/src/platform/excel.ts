@@ -15,7 +15,7 @@ export const loadExcel = lazy(async (): Promise<typeof ExcelJS> =>
 /** Call after each batch of rows committed to a streamed sheet (why: exceljsPatches.ts). */
 export { batchWritten } from './exceljsPatches.ts';
 
-/** The event the streaming reader emits as a worksheet is read (exceljsPatches.ts). */
+/** The reader's worksheet progress event and its cap on one text's size (exceljsPatches.ts). */
 export { MAX_TEXT_BYTES, OversizedText, SHEET_PROGRESS } from './exceljsPatches.ts';
 
 /**

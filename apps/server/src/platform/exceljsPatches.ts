@@ -113,9 +113,9 @@ export const SHEET_PROGRESS = 'sheet-progress';
 
 /**
  * The longest run of a worksheet's or the shared strings' XML without a tag (a cell's text, in
- * practice) the reader lets through. Its XML parser holds a text whole until the text ends: a 300 MB cell, a few hundred KB
- * compressed, took the process to 1.4 GB. The census refuses cells of over 1 M characters (3 MB
- * of UTF-8) anyway.
+ * practice) the reader lets through. Its XML parser holds a text whole until the text ends: a
+ * 300 MB cell, a few hundred KB compressed, took the process to 1.4 GB. The census refuses cells
+ * of over 1 M characters (3 MB of UTF-8) anyway.
  */
 export const MAX_TEXT_BYTES = 8 * 1024 * 1024;
 
@@ -162,7 +162,8 @@ export function withCentralDirectory(excel: typeof ExcelJS): typeof ExcelJS {
       const links = part(`xl/worksheets/_rels/sheet${sheetNo}.xml.rels`);
       if (links && this.options.hyperlinks === 'emit') yield* this._parseHyperlinks(open(links), sheetNo);
       const sheet = part(`xl/worksheets/sheet${sheetNo}.xml`)!;
-      yield* this._parseWorksheet(reporting(this, open(sheet), sheet.uncompressedSize), sheetNo);
+      const progress = (read: number) => this.emit(SHEET_PROGRESS, read, sheet.uncompressedSize);
+      yield* this._parseWorksheet(capped(open(sheet), progress), sheetNo);
     }
   };
   proto.__centralDirectory = true;
@@ -170,25 +171,18 @@ export function withCentralDirectory(excel: typeof ExcelJS): typeof ExcelJS {
 }
 
 /**
- * A worksheet's XML as it is read, with the reader emitting `SHEET_PROGRESS` (bytes read, the
- * sheet's size): the whole archive is in hand before the rows are, so its bytes no longer tell
- * how far the reading has got.
+ * An XML part's bytes, refused (OversizedText) at a text longer than MAX_TEXT_BYTES; `onRead`
+ * hears the bytes read so far (a worksheet's progress: the whole archive is in hand before the
+ * rows are, so its own bytes no longer tell how far the reading has got).
  */
-async function* reporting(reader: ArchiveInternals, sheet: Readable, size: number): AsyncGenerator<Buffer> {
-  let read = 0;
-  for await (const chunk of capped(sheet)) {
-    read += chunk.length;
-    reader.emit(SHEET_PROGRESS, read, size);
-    yield chunk;
-  }
-}
-
-/** An XML part's bytes, refused (OversizedText) at a text longer than MAX_TEXT_BYTES. */
-async function* capped(part: Readable): AsyncGenerator<Buffer> {
+async function* capped(part: Readable, onRead?: (read: number) => void): AsyncGenerator<Buffer> {
   let run = 0; // bytes since the last '<'
+  let read = 0;
   for await (const piece of part) {
     const chunk = piece as Buffer;
     run = textRunAfter(chunk, run);
+    read += chunk.length;
+    onRead?.(read);
     yield chunk;
   }
 }
